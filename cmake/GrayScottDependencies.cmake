@@ -1,0 +1,26 @@
+# Finds Kokkos, MPI, toml11 and libpng. Works with Debian 12's packages and with
+# the Kokkos/MPI modules of a cluster (pass -DKokkos_ROOT=...).
+
+find_package(MPI REQUIRED COMPONENTS CXX)
+
+find_package(Kokkos REQUIRED)
+# Debian's libtrilinos-kokkos-dev exports Kokkos::kokkos with an include path
+# (/usr/lib/include) that does not exist; point it at the real headers.
+if(TARGET Kokkos::kokkos AND DEFINED Kokkos_INCLUDE_DIRS)
+  get_target_property(_gs_kokkos_inc Kokkos::kokkos INTERFACE_INCLUDE_DIRECTORIES)
+  set(_gs_kokkos_inc_ok TRUE)
+  foreach(_dir IN LISTS _gs_kokkos_inc)
+    if(NOT _dir MATCHES "^\\$<" AND NOT EXISTS "${_dir}")
+      set(_gs_kokkos_inc_ok FALSE)
+    endif()
+  endforeach()
+  if(NOT _gs_kokkos_inc_ok)
+    get_filename_component(_gs_real_inc "${Kokkos_INCLUDE_DIRS}" REALPATH)
+    message(STATUS "Kokkos: fixing exported include path -> ${_gs_real_inc}")
+    set_target_properties(Kokkos::kokkos PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${_gs_real_inc}")
+  endif()
+endif()
+message(STATUS "Kokkos ${Kokkos_VERSION}, devices: ${Kokkos_DEVICES}")
+
+find_package(toml11 REQUIRED)
+find_package(PNG REQUIRED)

@@ -1,0 +1,340 @@
+// Key table, TOML reading, command-line overrides and cross-key validation.
+#include "config/loader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <toml.hpp>
+
+#include "config/values.hpp"
+#include "core/error.hpp"
+#include "physics/stencil.hpp"
+
+namespace gs {
+
+namespace {
+
+// Values that need the whole config before they can be resolved (list lengths
+// depend on grid.dims).
+struct Pending {
+  std::vector<long> n = {256};
+  std::vector<double> L = {256.0};
+};
+
+struct KeySpec {
+  const char* name;
+  const char* type;
+  const char* unit;
+  const char* help;
+  std::function<void(const Setting&, SimConfig&, Pending&)> apply;
+  std::function<std::string(const SimConfig&)> show;
+};
+
+std::string quoted(const std::string& s) { return json_string(s); }
+
+const std::vector<KeySpec>& key_table() {
+  static const std::vector<KeySpec> table = {
+      {"grid.dims", "integer", "-", "2 or 3",
+       [](const Setting& s, SimConfig& c, Pending&) { c.grid.dims = (int)read_int(s, 2, 3); },
+       [](const SimConfig& c) { return std::to_string(c.grid.dims); }},
+      {"grid.n", "integer or list", "cells", "cells per dimension: one number for all, or one per dimension (any size >= 1)",
+       [](const Setting& s, SimConfig&, Pending& p) { p.n = read_int_list(s, 1, 1L << 40); },
+       [](const SimConfig& c) { return json_list(c.grid.n.data(), c.grid.dims); }},
+      {"grid.L", "number or list", "length", "domain side length per dimension (h = L/n)",
+       [](const Setting& s, SimConfig&, Pending& p) { p.L = read_real_list(s, 0.0, false); },
+       [](const SimConfig& c) { return json_list(c.grid.L.data(), c.grid.dims); }},
+      {"grid.stencil", "integer", "points", "Laplacian: 5 or 9 in 2D, 7, 19 or 27 in 3D (default 9 / 27)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.grid.stencil_points = (int)read_choice_int(s, {5, 9, 7, 19, 27}); },
+       [](const SimConfig& c) { return c.grid.stencil_points ? std::to_string(c.grid.stencil_points) : std::string("\"9 (2D) / 27 (3D)\""); }},
+      {"physics.Du", "number", "length^2/time", "diffusivity of u (>= 0)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.Du = read_real(s, 0.0, true); },
+       [](const SimConfig& c) { return json_number(c.physics.Du); }},
+      {"physics.Dv", "number", "length^2/time", "diffusivity of v (>= 0)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.Dv = read_real(s, 0.0, true); },
+       [](const SimConfig& c) { return json_number(c.physics.Dv); }},
+      {"physics.F", "number", "1/time", "feed rate (>= 0)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.F = read_real(s, 0.0, true); },
+       [](const SimConfig& c) { return json_number(c.physics.F); }},
+      {"physics.k", "number", "1/time", "kill rate (>= 0)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.k = read_real(s, 0.0, true); },
+       [](const SimConfig& c) { return json_number(c.physics.k); }},
+      {"physics.clamp", "boolean", "-", "clamp u and v to [0, 1] after each step (as the seeds do; breaks convergence)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.clamp = read_bool(s); },
+       [](const SimConfig& c) { return json_bool(c.physics.clamp); }},
+      {"time.dt", "number", "time", "time step (> 0, at most the explicit stability limit)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.time.dt = read_real(s, 0.0, false); },
+       [](const SimConfig& c) { return json_number(c.time.dt); }},
+      {"time.steps", "integer", "steps", "number of time steps (>= 0)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.time.steps = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.time.steps); }},
+      {"time.integrator", "string", "-", "\"euler\" (forward Euler, 1st order) or \"rk2\" (Heun, 2nd order)",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         c.time.integrator = read_choice(s, {"euler", "rk2"}) == "euler" ? Integrator::Euler : Integrator::RK2;
+       },
+       [](const SimConfig& c) { return quoted(integrator_name(c.time.integrator)); }},
+      {"time.allow_unstable", "boolean", "-", "accept a dt above the stability limit",
+       [](const Setting& s, SimConfig& c, Pending&) { c.time.allow_unstable = read_bool(s); },
+       [](const SimConfig& c) { return json_bool(c.time.allow_unstable); }},
+      {"init.type", "string", "-", "\"patch\" (centred square/cube), \"spots\" (random discs/balls), \"spot\" (one centred disc/ball)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.type = read_choice(s, {"patch", "spots", "spot"}); },
+       [](const SimConfig& c) { return quoted(c.init.type); }},
+      {"init.seed", "integer", "-", "seed of the counter-based noise (>= 0)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.seed = (std::uint64_t)read_int(s, 0, INT64_MAX); },
+       [](const SimConfig& c) { return std::to_string(c.init.seed); }},
+      {"init.size", "number", "fraction of L", "patch side or spot diameter as a fraction of the domain (0, 1]",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.size = read_real_range(s, 0.0, false, 1.0); },
+       [](const SimConfig& c) { return json_number(c.init.size); }},
+      {"init.count", "integer", "spots", "number of spots for init.type = \"spots\" (1 to 100000)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.count = read_int(s, 1, 100000); },
+       [](const SimConfig& c) { return std::to_string(c.init.count); }},
+      {"init.noise", "number", "-", "peak-to-peak uniform noise added to u and v in seeded regions (0 to 1)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.noise = read_real_range(s, 0.0, true, 1.0); },
+       [](const SimConfig& c) { return json_number(c.init.noise); }},
+      {"output.dir", "string", "path", "folder for images, logs and summary.json (created if missing)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.dir = read_nonempty_string(s); },
+       [](const SimConfig& c) { return quoted(c.output.dir); }},
+      {"output.every", "integer", "steps", "images and digest every N steps (0: only at the start and end)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.every = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.output.every); }},
+      {"output.log_every", "integer", "steps", "progress line and NaN check every N steps (0: about 20 per run)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.log_every = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.output.log_every); }},
+      {"output.field", "string", "-", "field drawn in images: \"u\" or \"v\"",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.field = read_choice(s, {"u", "v"}); },
+       [](const SimConfig& c) { return quoted(c.output.field); }},
+      {"output.colormap", "string", "-", "\"inferno\", \"viridis\", \"magma\" or \"gray\"",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.colormap = read_choice(s, {"inferno", "viridis", "magma", "gray"}); },
+       [](const SimConfig& c) { return quoted(c.output.colormap); }},
+      {"output.vmin", "number", "-", "value drawn as the colormap's first colour",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.vmin = read_real(s, -HUGE_VAL, true); },
+       [](const SimConfig& c) { return json_number(c.output.vmin); }},
+      {"output.vmax", "number", "-", "value drawn as the colormap's last colour (> vmin)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.vmax = read_real(s, -HUGE_VAL, true); },
+       [](const SimConfig& c) { return json_number(c.output.vmax); }},
+      {"parallel.layout", "list of integers", "ranks", "ranks per dimension, product = rank count (0 entries: chosen by MPI)",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         const auto l = read_int_list(s, 0, 1 << 20);
+         if (l.size() > 3) throw_setting(s, "must list at most 3 rank counts");
+         c.parallel.layout = {0, 0, 0};
+         for (size_t i = 0; i < l.size(); ++i) c.parallel.layout[i] = (int)l[i];
+       },
+       [](const SimConfig& c) { return json_list(c.parallel.layout.data(), c.grid.dims); }},
+      {"parallel.gpu_aware_mpi", "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
+       [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
+       [](const SimConfig& c) { return json_bool(c.parallel.gpu_aware_mpi); }},
+  };
+  return table;
+}
+
+const KeySpec* find_key(const std::string& name) {
+  for (const auto& k : key_table())
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+std::string suggest(const std::string& name) {
+  std::string best;
+  size_t best_d = std::string::npos;
+  const auto leaf = [](const std::string& s) { return s.substr(s.find('.') + 1); };
+  for (const auto& k : key_table()) {
+    const size_t d = std::min(edit_distance(name, k.name), edit_distance(leaf(name), leaf(k.name)) + 1);
+    if (d < best_d) best_d = d, best = k.name;
+  }
+  return best;
+}
+
+// "a.b" -> value, with where each value came from.
+using FlatSettings = std::map<std::string, Setting>;
+
+void flatten(const toml::value& root, const std::string& source, FlatSettings& out) {
+  for (const auto& [section, body] : root.as_table()) {
+    if (!body.is_table())
+      throw InputError(source + ": key '" + section + "' must be inside a section such as [grid] or [physics]");
+    for (const auto& [key, value] : body.as_table()) {
+      if (value.is_table())
+        throw InputError(source + ": key '" + section + "." + key + "' is a nested table; only [section] key = value is allowed");
+      out[section + "." + key] = Setting{section + "." + key, value, source};
+    }
+  }
+}
+
+toml::value parse_toml(std::istream& in, const std::string& source) {
+  try {
+    return toml::parse(in, source);
+  } catch (const std::exception& e) {
+    throw InputError(source + ": " + condense_toml_error(e.what()));
+  }
+}
+
+void apply_override(const std::string& arg, FlatSettings& flat) {
+  const auto eq = arg.find('=');
+  const std::string source = "command line";
+  if (eq == std::string::npos || eq == 0)
+    throw InputError(source + ": argument '" + arg + "' is not of the form section.key=value");
+  const std::string key = arg.substr(0, eq);
+  const std::string text = arg.substr(eq + 1);
+  if (key.find('.') == std::string::npos)
+    throw InputError(source + ": key '" + key + "' needs a section, e.g. grid.n=128");
+  std::istringstream as_toml("v = " + text);
+  toml::value value;
+  try {
+    value = toml::parse(as_toml, source).as_table().at("v");
+  } catch (const std::exception&) {
+    // A bare word such as init.type=spots is taken as a string.
+    value = toml::value(text);
+  }
+  flat[key] = Setting{key, value, source};
+}
+
+void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
+  const int dims = c.grid.dims;
+  const auto where = [&](const char* key) -> Setting {
+    auto it = flat.find(key);
+    return it != flat.end() ? it->second : Setting{key, toml::value(), "default"};
+  };
+  if (p.n.size() != 1 && (int)p.n.size() != dims)
+    throw_setting(where("grid.n"), "give one number or a list of " + std::to_string(dims) + " numbers for a " + std::to_string(dims) + "D grid");
+  if (p.L.size() != 1 && (int)p.L.size() != dims)
+    throw_setting(where("grid.L"), "give one number or a list of " + std::to_string(dims) + " numbers for a " + std::to_string(dims) + "D grid");
+  for (int d = 0; d < 3; ++d) {
+    c.grid.n[d] = d < dims ? p.n[p.n.size() == 1 ? 0 : d] : 1;
+    c.grid.L[d] = d < dims ? p.L[p.L.size() == 1 ? 0 : d] : c.grid.h(0);
+  }
+  if (dims == 2) c.grid.L[2] = c.grid.L[0] / double(c.grid.n[0]);
+
+  int points = c.grid.stencil_points ? c.grid.stencil_points : (dims == 2 ? 9 : 27);
+  const bool ok2 = points == 5 || points == 9;
+  if ((dims == 2) != ok2)
+    throw_setting(where("grid.stencil"), std::to_string(points) + "-point is not a " + std::to_string(dims) +
+                                             "D stencil; allowed: " + (dims == 2 ? "5, 9" : "7, 19, 27"));
+  c.grid.stencil_points = points;
+  c.grid.stencil = points == 5 ? Stencil::P5 : points == 9 ? Stencil::P9 : points == 7 ? Stencil::P7 : points == 19 ? Stencil::P19 : Stencil::P27;
+  if (stencil_needs_diagonals(c.grid.stencil)) {
+    for (int d = 1; d < dims; ++d)
+      if (std::fabs(c.grid.h(d) - c.grid.h(0)) > 1e-12 * c.grid.h(0)) {
+        std::ostringstream os;
+        os << "the isotropic " << points << "-point stencil needs equal spacing h = L/n in every dimension (got h = "
+           << c.grid.h(0) << " and " << c.grid.h(d) << "); adjust grid.L or use the "
+           << (dims == 2 ? "5" : "7") << "-point stencil";
+        throw_setting(where("grid.L"), os.str());
+      }
+  }
+}
+
+void validate(SimConfig& c, const FlatSettings& flat) {
+  const auto where = [&](const char* key) -> Setting {
+    auto it = flat.find(key);
+    return it != flat.end() ? it->second : Setting{key, toml::value(), "default"};
+  };
+  if (!(c.output.vmax > c.output.vmin))
+    throw_setting(where("output.vmax"), "must be greater than output.vmin = " + json_number(c.output.vmin));
+  for (int d = 0; d < 3; ++d)
+    if (c.parallel.layout[d] != 0 && d >= c.grid.dims && c.parallel.layout[d] != 1)
+      throw_setting(where("parallel.layout"), "a 2D run has no ranks along z; give two entries");
+  const double limit = stable_dt_limit(c);
+  if (c.time.dt > limit && !c.time.allow_unstable) {
+    std::ostringstream os;
+    os.precision(6);
+    os << "dt = " << c.time.dt << " exceeds the explicit stability limit " << limit << " of the "
+       << c.grid.stencil_points << "-point stencil (largest stable dt = " << limit
+       << "); reduce time.dt or set time.allow_unstable = true";
+    throw_setting(where("time.dt"), os.str());
+  }
+}
+
+SimConfig build(const toml::value& root, const std::string& source, const std::vector<std::string>& overrides) {
+  FlatSettings flat;
+  if (!root.is_table()) throw InputError(source + ": the input must be a TOML table");
+  flatten(root, source, flat);
+  for (const auto& arg : overrides) apply_override(arg, flat);
+
+  SimConfig cfg;
+  cfg.input_file = source;
+  Pending pending;
+  for (const auto& [key, setting] : flat) {
+    const KeySpec* spec = find_key(key);
+    if (!spec) throw InputError(setting.source + ": unknown key '" + key + "' (did you mean '" + suggest(key) + "'?)");
+  }
+  // grid.dims first: list lengths and stencil choices depend on it.
+  for (const auto& spec : key_table()) {
+    auto it = flat.find(spec.name);
+    if (it != flat.end()) spec.apply(it->second, cfg, pending);
+  }
+  resolve_lists(cfg, pending, flat);
+  validate(cfg, flat);
+  return cfg;
+}
+
+}  // namespace
+
+const char* stencil_name(Stencil s) {
+  switch (s) {
+    case Stencil::P5: return "5-point";
+    case Stencil::P9: return "9-point";
+    case Stencil::P7: return "7-point";
+    case Stencil::P19: return "19-point";
+    case Stencil::P27: return "27-point";
+  }
+  return "?";
+}
+
+const char* integrator_name(Integrator i) { return i == Integrator::Euler ? "euler" : "rk2"; }
+
+double stable_dt_limit(const SimConfig& c) {
+  const double h[3] = {c.grid.h(0), c.grid.h(1), c.grid.h(2)};
+  const double lambda_max = stencil_max_symbol(c.grid.stencil, h);
+  // Linearisation about (u, v) = (1, 0): eigenvalues -(Du lambda + F) and
+  // -(Dv lambda + F + k); both explicit schemes are stable on [-2, 0] * dt.
+  const double rate = std::max(c.physics.Du * lambda_max + c.physics.F, c.physics.Dv * lambda_max + c.physics.F + c.physics.k);
+  return rate > 0 ? 2.0 / rate : HUGE_VAL;
+}
+
+SimConfig load_config(const std::string& input_file, const std::vector<std::string>& overrides) {
+  std::ifstream in(input_file, std::ios::binary);
+  if (!in) throw InputError(input_file + ": cannot open input file (" + std::string(std::strerror(errno)) + ")");
+  return build(parse_toml(in, input_file), input_file, overrides);
+}
+
+SimConfig load_config_text(const std::string& toml_text, const std::string& source, const std::vector<std::string>& overrides) {
+  std::istringstream in(toml_text);
+  return build(parse_toml(in, source), source, overrides);
+}
+
+std::string config_help() {
+  std::ostringstream os;
+  const SimConfig defaults;
+  os << "Keys (set in the input file under [section], or on the command line as section.key=value):\n";
+  for (const auto& k : key_table()) {
+    os << "  " << k.name << "  (" << k.type << ", unit: " << k.unit << ", default: " << k.show(defaults) << ")\n";
+    os << "      " << k.help << "\n";
+  }
+  return os.str();
+}
+
+std::string config_to_json(const SimConfig& cfg, int indent) {
+  std::ostringstream os;
+  const std::string pad(indent, ' ');
+  std::string section;
+  os << "{";
+  bool first_section = true, first_key = true;
+  for (const auto& k : key_table()) {
+    const std::string name = k.name;
+    const std::string sec = name.substr(0, name.find('.'));
+    const std::string key = name.substr(name.find('.') + 1);
+    if (sec != section) {
+      os << (first_section ? "\n" : "\n" + pad + "  },\n") << pad << "  " << json_string(sec) << ": {";
+      section = sec;
+      first_section = false;
+      first_key = true;
+    }
+    os << (first_key ? "\n" : ",\n") << pad << "    " << json_string(key) << ": " << k.show(cfg);
+    first_key = false;
+  }
+  os << "\n" << pad << "  }\n" << pad << "}";
+  return os.str();
+}
+
+}  // namespace gs

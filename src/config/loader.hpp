@@ -1,0 +1,30 @@
+#pragma once
+// Builds a validated SimConfig from an input file plus "section.key=value"
+// overrides. Every problem raises gs::InputError with one line naming the
+// file (or "command line"), the key and what is allowed.
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace gs {
+
+SimConfig load_config(const std::string& input_file, const std::vector<std::string>& overrides);
+
+// Same, from TOML text already in memory (tests); `source` names it in messages.
+SimConfig load_config_text(const std::string& toml_text, const std::string& source,
+                           const std::vector<std::string>& overrides);
+
+// Every key with type, default, unit and meaning, for --help and the docs.
+std::string config_help();
+
+// The effective configuration as a JSON object (nested by section).
+std::string config_to_json(const SimConfig& cfg, int indent);
+
+// Largest stable forward-Euler / RK2 step for the configured stencil and physics.
+double stable_dt_limit(const SimConfig& cfg);
+
+const char* stencil_name(Stencil s);
+const char* integrator_name(Integrator i);
+
+}  // namespace gs

@@ -1,0 +1,49 @@
+#pragma once
+// Typed reading of single TOML values with one-line errors, and the small JSON
+// writers the config and summary share.
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <toml.hpp>
+#include <vector>
+
+namespace gs {
+
+struct Setting {
+  std::string key;
+  toml::value value;
+  std::string source;  // input file path or "command line"
+};
+
+[[noreturn]] void throw_setting(const Setting& s, const std::string& what);
+
+long read_int(const Setting& s, long lo, long hi);
+double read_real(const Setting& s, double lo, bool lo_inclusive);
+double read_real_range(const Setting& s, double lo, bool lo_inclusive, double hi);
+bool read_bool(const Setting& s);
+std::string read_choice(const Setting& s, std::initializer_list<const char*> allowed);
+long read_choice_int(const Setting& s, std::initializer_list<long> allowed);
+std::string read_nonempty_string(const Setting& s);
+std::vector<long> read_int_list(const Setting& s, long lo, long hi);
+std::vector<double> read_real_list(const Setting& s, double lo, bool lo_inclusive);
+
+std::size_t edit_distance(const std::string& a, const std::string& b);
+std::string condense_toml_error(const std::string& what);
+
+std::string json_string(const std::string& s);
+std::string json_number(double x);
+std::string json_bool(bool b);
+template <class T>
+std::string json_list(const T* values, int count) {
+  std::string out = "[";
+  for (int i = 0; i < count; ++i) {
+    if (i) out += ", ";
+    if constexpr (std::is_floating_point_v<T>)
+      out += json_number(values[i]);
+    else
+      out += std::to_string(values[i]);
+  }
+  return out + "]";
+}
+
+}  // namespace gs

@@ -1,0 +1,31 @@
+#pragma once
+// Scalar type, field views and execution policies shared by every kernel.
+#include <Kokkos_Core.hpp>
+#include <cstdint>
+
+namespace gs {
+
+using Real = double;
+using ExecSpace = Kokkos::DefaultExecutionSpace;
+using MemSpace = ExecSpace::memory_space;
+
+// Fields are stored (z, y, x) with x contiguous; 2D runs have one z plane and
+// no ghost layer in z. LayoutRight is explicit so host and device agree.
+using Field = Kokkos::View<Real***, Kokkos::LayoutRight, MemSpace>;
+using ConstField = Kokkos::View<const Real***, Kokkos::LayoutRight, MemSpace>;
+using Buffer = Kokkos::View<Real*, MemSpace>;
+using Range3 = Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>>;
+
+// Half-open index box in array coordinates, ordered (x, y, z).
+struct IndexBox {
+  int lo[3] = {0, 0, 0};
+  int hi[3] = {0, 0, 0};
+  bool empty() const { return hi[0] <= lo[0] || hi[1] <= lo[1] || hi[2] <= lo[2]; }
+  long long cells() const {
+    return empty() ? 0 : (long long)(hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+  }
+  // MDRange over (z, y, x) so the innermost loop walks contiguous x.
+  Range3 policy() const { return Range3({lo[2], lo[1], lo[0]}, {hi[2], hi[1], hi[0]}); }
+};
+
+}  // namespace gs

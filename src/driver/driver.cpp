@@ -1,0 +1,127 @@
+#include "driver/driver.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "comm/reduce.hpp"
+#include "core/error.hpp"
+#include "init/initial_conditions.hpp"
+#include "physics/diagnostics.hpp"
+
+namespace gs {
+
+void prepare_output_dir(const std::string& dir, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  char message[512] = {0};
+  if (rank == 0) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+      std::snprintf(message, sizeof message, "key 'output.dir': cannot create folder '%s' (%s)", dir.c_str(),
+                    ec ? ec.message().c_str() : "a file of that name exists");
+  }
+  GS_MPI_CHECK(MPI_Bcast(message, sizeof message, MPI_CHAR, 0, comm));
+  if (message[0]) throw InputError(message);
+}
+
+Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
+    : cfg_(cfg), dec_(dec), fields_(dec), stepper_(cfg, dec, timers_), images_(cfg.output, dec) {
+  log_every_ = cfg.output.log_every > 0 ? cfg.output.log_every : std::max(1L, cfg.time.steps / 20);
+  summary_.halo_bytes_per_exchange = stepper_.halo().bytes_per_exchange();
+}
+
+void Driver::write_outputs(long step) {
+  ScopedPhase t(timers_, "output");
+  const std::uint64_t digest = global_digest(local_digest(fields_.u, fields_.v, dec_.owned(), dec_.offset(), dec_.global_n()), dec_.comm());
+  summary_.digests.emplace_back(step, digest);
+  const std::string image = images_.write(step, fields_.u, fields_.v);
+  if (dec_.rank() == 0) std::printf("output step %ld  digest %s  image %s\n", step, digest_hex(digest).c_str(), image.c_str());
+}
+
+bool Driver::check_and_report(long step, double loop_start) {
+  ScopedPhase t(timers_, "diagnostics");
+  const FieldStats s = global_stats(local_stats(fields_.u, fields_.v, dec_.owned()), dec_.comm());
+  summary_.final_stats = s;
+  if (s.nonfinite_u || s.nonfinite_v) {
+    const char* field = s.nonfinite_u ? "u" : "v";
+    char msg[256];
+    std::snprintf(msg, sizeof msg, "non-finite value (NaN or Inf) in field %s at step %ld (%lld cells); dt may be too large", field,
+                  step, s.nonfinite_u ? s.nonfinite_u : s.nonfinite_v);
+    summary_.status = "failed";
+    summary_.error = msg;
+    return false;
+  }
+  if (dec_.rank() == 0) {
+    const double elapsed = MPI_Wtime() - loop_start;
+    const double rate = step > 0 && elapsed > 0 ? step / elapsed : 0.0;
+    const double eta = rate > 0 ? (cfg_.time.steps - step) / rate : 0.0;
+    const double n = double(s.cells);
+    std::printf("step %ld/%ld  t=%.6g  u[min %.4f max %.4f mean %.6f]  v[min %.4f max %.4f mean %.6f]  %.1f steps/s  ETA %.1fs\n",
+                step, cfg_.time.steps, step * cfg_.time.dt, s.min_u, s.max_u, s.sum_u / n, s.min_v, s.max_v, s.sum_v / n,
+                rate, eta);
+    std::fflush(stdout);
+  }
+  return true;
+}
+
+void Driver::finish_summary(long step, double loop_start) {
+  const double loop = MPI_Wtime() - loop_start;
+  summary_.steps = step;
+  summary_.time = step * cfg_.time.dt;
+  summary_.digest = global_digest(local_digest(fields_.u, fields_.v, dec_.owned(), dec_.offset(), dec_.global_n()), dec_.comm());
+  summary_.cell_updates_per_s = loop > 0 ? double(cfg_.grid.cells()) * step / loop : 0.0;
+  // Per phase: the slowest rank's time; "other" is what the named phases leave of the total.
+  std::map<std::string, double> phases = {{"compute", 0}, {"halo_exchange", 0}, {"output", 0}, {"diagnostics", 0}, {"init", 0}};
+  for (auto& [name, secs] : phases) secs = timers_.get(name);
+  std::vector<double> values;
+  for (auto& [name, secs] : phases) values.push_back(secs);
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_DOUBLE, MPI_MAX, dec_.comm()));
+  double named = 0;
+  std::size_t i = 0;
+  for (auto& [name, secs] : phases) named += (secs = values[i++]);
+  const double total = MPI_Wtime() - run_start_;
+  phases["total"] = total;
+  phases["other"] = std::max(0.0, total - named);
+  phases["time_loop"] = loop;
+  summary_.wall_time = phases;
+  write_summary(cfg_, dec_, summary_);
+  if (dec_.rank() == 0) {
+    std::printf("PERFORMANCE ranks=%d cells=%lld steps=%ld loop=%.3fs cell_updates_per_s=%.4g compute=%.3fs halo=%.3fs output=%.3fs digest=%s\n",
+                dec_.size(), cfg_.grid.cells(), step, loop, summary_.cell_updates_per_s, phases["compute"],
+                phases["halo_exchange"], phases["output"], digest_hex(summary_.digest).c_str());
+    std::fflush(stdout);
+  }
+}
+
+int Driver::run() {
+  run_start_ = MPI_Wtime();
+  {
+    ScopedPhase t(timers_, "init");
+    apply_initial_condition(cfg_, dec_, fields_);
+  }
+  const long steps = cfg_.time.steps;
+  const double loop_start = MPI_Wtime();
+  if (!check_and_report(0, loop_start)) {
+    finish_summary(0, loop_start);
+    return 1;
+  }
+  write_outputs(0);
+  for (long step = 1; step <= steps; ++step) {
+    stepper_.step(fields_);
+    const bool last = step == steps;
+    if (step % log_every_ == 0 || last) {
+      if (!check_and_report(step, loop_start)) {
+        if (dec_.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", summary_.error.c_str());
+        finish_summary(step, loop_start);
+        return 1;
+      }
+    }
+    if ((cfg_.output.every > 0 && step % cfg_.output.every == 0) || last) write_outputs(step);
+  }
+  finish_summary(steps, loop_start);
+  return 0;
+}
+
+}  // namespace gs

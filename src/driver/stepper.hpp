@@ -1,0 +1,34 @@
+#pragma once
+// Advances (u, v) by whole time steps: halo exchange overlapped with the inner
+// cells, then the shell, for each stage of the chosen integrator.
+#include "comm/halo.hpp"
+#include "config/config.hpp"
+#include "core/timers.hpp"
+#include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
+#include "physics/gray_scott.hpp"
+
+namespace gs {
+
+class Stepper {
+ public:
+  Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers);
+  void step(Fields& f);
+  // Fill every ghost cell of the current state (for outputs and tests).
+  void fill_ghosts(Fields& f) { halo_.exchange(f.u, f.v); }
+  const HaloExchange& halo() const { return halo_; }
+
+ private:
+  void stage(const Field& in_u, const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
+             const Field& out_v, bool average);
+
+  Stencil stencil_;
+  Integrator integrator_;
+  ReactionDiffusion params_;
+  HaloExchange halo_;
+  IndexBox inner_;
+  std::vector<IndexBox> shell_;
+  PhaseTimers& timers_;
+};
+
+}  // namespace gs

@@ -1,0 +1,63 @@
+#include "grid/decomposition.hpp"
+
+#include <string>
+
+#include "core/error.hpp"
+
+namespace gs {
+
+Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world) {
+  dims_ = grid.dims;
+  int world_size = 1;
+  GS_MPI_CHECK(MPI_Comm_size(world, &world_size));
+  int layout[3] = {parallel.layout[0], parallel.layout[1], dims_ == 3 ? parallel.layout[2] : 1};
+  long fixed = 1;
+  for (int d = 0; d < dims_; ++d) fixed *= layout[d] > 0 ? layout[d] : 1;
+  const std::string layout_text = "[" + std::to_string(parallel.layout[0]) + ", " + std::to_string(parallel.layout[1]) +
+                                  (dims_ == 3 ? ", " + std::to_string(parallel.layout[2]) : "") + "]";
+  if (world_size % fixed != 0)
+    throw InputError("key 'parallel.layout': " + layout_text + " does not divide the " + std::to_string(world_size) +
+                     " ranks; its product must equal the rank count (0 entries are chosen automatically)");
+  GS_MPI_CHECK(MPI_Dims_create(world_size, dims_, layout));
+  for (int d = 0; d < dims_; ++d) {
+    if (grid.n[d] < layout[d])
+      throw InputError("key 'grid.n': " + std::to_string(grid.n[d]) + " cells along " + "xyz"[d] +
+                       " cannot be shared by " + std::to_string(layout[d]) + " ranks; use fewer ranks or a larger grid");
+  }
+  int periods[3] = {1, 1, 1};
+  GS_MPI_CHECK(MPI_Cart_create(world, dims_, layout, periods, /*reorder=*/0, &cart_));
+  GS_MPI_CHECK(MPI_Comm_rank(cart_, &rank_));
+  GS_MPI_CHECK(MPI_Comm_size(cart_, &size_));
+  GS_MPI_CHECK(MPI_Cart_coords(cart_, rank_, dims_, coords_));
+  for (int d = 0; d < 3; ++d) {
+    layout_[d] = d < dims_ ? layout[d] : 1;
+    global_n_[d] = d < dims_ ? grid.n[d] : 1;
+    local_n_[d] = split_count(global_n_[d], layout_[d], coords_[d]);
+    offset_[d] = split_start(global_n_[d], layout_[d], coords_[d]);
+    ghost_[d] = d < dims_ ? 1 : 0;
+  }
+}
+
+Decomposition::~Decomposition() {
+  if (cart_ != MPI_COMM_NULL) MPI_Comm_free(&cart_);
+}
+
+int Decomposition::neighbor(int ox, int oy, int oz) const {
+  const int off[3] = {ox, oy, oz};
+  int c[3] = {0, 0, 0};
+  for (int d = 0; d < dims_; ++d) c[d] = ((coords_[d] + off[d]) % layout_[d] + layout_[d]) % layout_[d];
+  int r = 0;
+  GS_MPI_CHECK(MPI_Cart_rank(cart_, c, &r));
+  return r;
+}
+
+IndexBox Decomposition::owned() const {
+  IndexBox b;
+  for (int d = 0; d < 3; ++d) {
+    b.lo[d] = ghost_[d];
+    b.hi[d] = ghost_[d] + int(local_n_[d]);
+  }
+  return b;
+}
+
+}  // namespace gs

@@ -1,0 +1,52 @@
+#pragma once
+// Periodic Cartesian decomposition of the global grid over MPI ranks. Every
+// rank count is served; remainders are spread over the first ranks of a row.
+#include <mpi.h>
+
+#include "config/config.hpp"
+#include "core/types.hpp"
+
+namespace gs {
+
+class Decomposition {
+ public:
+  // Throws InputError when the layout does not fit the rank count or the grid.
+  Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world);
+  ~Decomposition();
+  Decomposition(const Decomposition&) = delete;
+  Decomposition& operator=(const Decomposition&) = delete;
+
+  MPI_Comm comm() const { return cart_; }
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  int dims() const { return dims_; }
+  const int* layout() const { return layout_; }
+  const int* coords() const { return coords_; }
+  const long* global_n() const { return global_n_; }
+  const long* local_n() const { return local_n_; }
+  const long* offset() const { return offset_; }
+  // Ghost width per dimension: 1 where the grid extends, 0 along z in 2D.
+  int ghost(int d) const { return ghost_[d]; }
+  // Rank of the neighbour displaced by (ox, oy, oz) in rank coordinates, periodic.
+  int neighbor(int ox, int oy, int oz) const;
+  // Owned cells in array coordinates (ghosts excluded).
+  IndexBox owned() const;
+  // Array extents including ghosts, ordered (x, y, z).
+  int extent(int d) const { return int(local_n_[d]) + 2 * ghost_[d]; }
+
+  // First cell and count of coordinate `c` among `parts` along a line of `n` cells.
+  static long split_start(long n, int parts, int c) { return c * (n / parts) + (c < n % parts ? c : n % parts); }
+  static long split_count(long n, int parts, int c) { return n / parts + (c < n % parts ? 1 : 0); }
+
+ private:
+  MPI_Comm cart_ = MPI_COMM_NULL;
+  int rank_ = 0, size_ = 1, dims_ = 2;
+  int layout_[3] = {1, 1, 1};
+  int coords_[3] = {0, 0, 0};
+  long global_n_[3] = {1, 1, 1};
+  long local_n_[3] = {1, 1, 1};
+  long offset_[3] = {0, 0, 0};
+  int ghost_[3] = {1, 1, 0};
+};
+
+}  // namespace gs

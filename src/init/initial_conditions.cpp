@@ -1,0 +1,112 @@
+#include "init/initial_conditions.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "core/hash.hpp"
+#include "core/math.hpp"
+
+namespace gs {
+
+namespace {
+
+// Noise streams, so u-noise, v-noise and spot centres never share random numbers.
+constexpr std::uint64_t kStreamNoiseV = 1;
+constexpr std::uint64_t kStreamSpotCentre = 16;  // + dimension
+
+enum class Shape { Patch, Spots, Spot };
+
+struct SeedRegionKernel {
+  Field u, v;
+  Shape shape;
+  int dims;
+  long offset[3];
+  int lo[3];
+  long n[3];
+  Real h[3], L[3];
+  Real size, noise;
+  std::uint64_t seed;
+  Kokkos::View<const Real* [3], MemSpace> centres;
+  Real radius2;
+
+  // Squared distance from a cell centre to a point, through the periodic wrap.
+  KOKKOS_INLINE_FUNCTION Real periodic_dist2(const Real* p, Real cx, Real cy, Real cz) const {
+    const Real c[3] = {cx, cy, cz};
+    Real d2 = 0;
+    for (int d = 0; d < dims; ++d) {
+      Real dd = c[d] - p[d];
+      dd -= L[d] * kmath::floor(dd / L[d] + Real(0.5));
+      d2 += dd * dd;
+    }
+    return d2;
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const long gx = offset[0] + (x - lo[0]), gy = offset[1] + (y - lo[1]), gz = offset[2] + (z - lo[2]);
+    const Real cx = (gx + Real(0.5)) * h[0], cy = (gy + Real(0.5)) * h[1], cz = (gz + Real(0.5)) * h[2];
+    bool inside = false;
+    if (shape == Shape::Patch) {
+      inside = kmath::fabs(cx - L[0] / 2) < size * L[0] / 2 &&
+               kmath::fabs(cy - L[1] / 2) < size * L[1] / 2 &&
+               (dims == 2 || kmath::fabs(cz - L[2] / 2) < size * L[2] / 2);
+    } else {
+      for (int s = 0; s < int(centres.extent(0)) && !inside; ++s) {
+        const Real p[3] = {centres(s, 0), centres(s, 1), centres(s, 2)};
+        inside = periodic_dist2(p, cx, cy, cz) < radius2;
+      }
+    }
+    const std::uint64_t g = (std::uint64_t(gz) * n[1] + std::uint64_t(gy)) * n[0] + std::uint64_t(gx);
+    if (inside) {
+      u(z, y, x) = Real(0.5);
+      v(z, y, x) = Real(0.25) + noise * (Real(uniform01(seed, kStreamNoiseV, g)) - Real(0.5));
+    } else {
+      u(z, y, x) = 1;
+      v(z, y, x) = 0;
+    }
+  }
+};
+
+}  // namespace
+
+void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
+  const auto& init = cfg.init;
+  SeedRegionKernel k;
+  k.u = fields.u;
+  k.v = fields.v;
+  k.dims = cfg.grid.dims;
+  k.size = init.size;
+  k.noise = init.noise;
+  k.seed = init.seed;
+  const IndexBox owned = dec.owned();
+  for (int d = 0; d < 3; ++d) {
+    k.offset[d] = dec.offset()[d];
+    k.lo[d] = owned.lo[d];
+    k.n[d] = cfg.grid.n[d];
+    k.h[d] = cfg.grid.h(d);
+    k.L[d] = cfg.grid.L[d];
+  }
+  if (init.type == "patch") {
+    k.shape = Shape::Patch;
+  } else if (init.type == "spots" || init.type == "spot") {
+    k.shape = init.type == "spots" ? Shape::Spots : Shape::Spot;
+    const long count = k.shape == Shape::Spots ? init.count : 1;
+    Kokkos::View<Real* [3], MemSpace> centres("spot_centres", count);
+    auto host = Kokkos::create_mirror_view(centres);
+    for (long s = 0; s < count; ++s)
+      for (int d = 0; d < 3; ++d)
+        host(s, d) = k.shape == Shape::Spot ? cfg.grid.L[d] / 2
+                                            : cfg.grid.L[d] * uniform01(init.seed, kStreamSpotCentre + d, std::uint64_t(s));
+    Kokkos::deep_copy(centres, host);
+    k.centres = centres;
+    double min_L = cfg.grid.L[0];
+    for (int d = 1; d < cfg.grid.dims; ++d) min_L = std::min(min_L, cfg.grid.L[d]);
+    k.radius2 = (init.size * min_L / 2) * (init.size * min_L / 2);
+  } else {
+    GS_REQUIRE(false, "unhandled init.type " << init.type);
+  }
+  // for each owned cell: (u, v) = inside seeded region ? (0.5, 0.25 + noise) : (1, 0)
+  Kokkos::parallel_for("initial_condition", owned.policy(), k);
+  Kokkos::fence();
+}
+
+}  // namespace gs

@@ -1,0 +1,13 @@
+#pragma once
+// Initial states as pure functions of the global cell index and init.seed, so
+// every rank count produces the same bits.
+#include "config/config.hpp"
+#include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
+
+namespace gs {
+
+// Fills the owned cells of fields.u and fields.v (ghosts are left to the halo exchange).
+void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields);
+
+}  // namespace gs

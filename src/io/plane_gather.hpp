@@ -1,0 +1,22 @@
+#pragma once
+// Collects one global plane of a distributed field on rank 0 (for images).
+// Called only at output steps; it moves a plane, never a whole 3D field.
+#include <vector>
+
+#include "core/types.hpp"
+#include "grid/decomposition.hpp"
+
+namespace gs {
+
+struct Plane {
+  int width = 0, height = 0;  // along the first / second in-plane axis
+  std::vector<double> values; // row-major, row = second axis; filled on rank 0 only
+};
+
+// In-plane axes of the plane normal to `axis`: (x, y) for z, (x, z) for y, (y, z) for x.
+void plane_axes(int axis, int& first, int& second);
+
+// Collective over dec.comm(). `index` is a global cell index along `axis`.
+Plane gather_plane(const Field& f, const Decomposition& dec, int axis, long index);
+
+}  // namespace gs

@@ -1,0 +1,65 @@
+#include "io/summary.hpp"
+
+#include <cstdio>
+#include <fstream>
+
+#include "config/loader.hpp"
+#include "config/values.hpp"
+#include "core/error.hpp"
+#include "core/types.hpp"
+
+namespace gs {
+
+std::string digest_hex(std::uint64_t d) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)d);
+  return buf;
+}
+
+void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSummary& s) {
+  if (dec.rank() != 0) return;
+  const std::string path = cfg.output.dir + "/summary.json";
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream os(tmp);
+    if (!os) throw RunError(tmp + ": cannot write the run summary");
+    const int v = KOKKOS_VERSION;
+    const double mean_div = s.final_stats.cells ? double(s.final_stats.cells) : 1.0;
+    os << "{\n";
+    os << "  \"status\": " << json_string(s.status) << ",\n";
+    os << "  \"error\": " << (s.error.empty() ? "null" : json_string(s.error)) << ",\n";
+    os << "  \"input\": " << json_string(cfg.input_file) << ",\n";
+    os << "  \"steps\": " << s.steps << ",\n";
+    os << "  \"time\": " << json_number(s.time) << ",\n";
+    os << "  \"digest\": " << json_string(digest_hex(s.digest)) << ",\n";
+    os << "  \"ranks\": " << dec.size() << ",\n";
+    os << "  \"layout\": " << json_list(dec.layout(), dec.dims()) << ",\n";
+    os << "  \"global_cells\": " << cfg.grid.cells() << ",\n";
+    os << "  \"kokkos\": {\"backend\": " << json_string(ExecSpace::name()) << ", \"version\": \"" << v / 10000 << "."
+       << v / 100 % 100 << "." << v % 100 << "\"},\n";
+    os << "  \"wall_time_s\": {";
+    bool first = true;
+    for (const auto& [phase, secs] : s.wall_time) {
+      os << (first ? "" : ", ") << json_string(phase) << ": " << json_number(secs);
+      first = false;
+    }
+    os << "},\n";
+    os << "  \"cell_updates_per_s\": " << json_number(s.cell_updates_per_s) << ",\n";
+    os << "  \"halo_bytes_per_exchange_rank0\": " << s.halo_bytes_per_exchange << ",\n";
+    os << "  \"final_stats\": {\"u_min\": " << json_number(s.final_stats.min_u) << ", \"u_max\": "
+       << json_number(s.final_stats.max_u) << ", \"u_mean\": " << json_number(s.final_stats.sum_u / mean_div)
+       << ", \"v_min\": " << json_number(s.final_stats.min_v) << ", \"v_max\": " << json_number(s.final_stats.max_v)
+       << ", \"v_mean\": " << json_number(s.final_stats.sum_v / mean_div) << "},\n";
+    os << "  \"digests\": [";
+    for (std::size_t i = 0; i < s.digests.size(); ++i)
+      os << (i ? ", " : "") << "{\"step\": " << s.digests[i].first << ", \"digest\": \""
+         << digest_hex(s.digests[i].second) << "\"}";
+    os << "],\n";
+    os << "  \"config\": " << config_to_json(cfg, 2) << "\n";
+    os << "}\n";
+    if (!os) throw RunError(tmp + ": error while writing the run summary");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the run summary into place");
+}
+
+}  // namespace gs

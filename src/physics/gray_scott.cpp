@@ -1,0 +1,82 @@
+#include "physics/gray_scott.hpp"
+
+#include "physics/stencil.hpp"
+
+namespace gs {
+
+namespace {
+
+template <Stencil S, bool Average>
+struct StageKernel {
+  ConstField u, v, base_u, base_v;
+  Field out_u, out_v;
+  ReactionDiffusion p;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const Real uc = u(z, y, x), vc = v(z, y, x);
+    const Real uvv = uc * vc * vc;
+    const Real du = p.Du * Laplacian<S>::apply(u, z, y, x, p.inv_h2) - uvv + p.F * (1 - uc);
+    const Real dv = p.Dv * Laplacian<S>::apply(v, z, y, x, p.inv_h2) + uvv - (p.F + p.k) * vc;
+    Real un = uc + p.dt * du;
+    Real vn = vc + p.dt * dv;
+    if (Average) {
+      un = Real(0.5) * (base_u(z, y, x) + un);
+      vn = Real(0.5) * (base_v(z, y, x) + vn);
+    }
+    if (p.clamp) {
+      un = un < 0 ? Real(0) : (un > 1 ? Real(1) : un);
+      vn = vn < 0 ? Real(0) : (vn > 1 ? Real(1) : vn);
+    }
+    out_u(z, y, x) = un;
+    out_v(z, y, x) = vn;
+  }
+};
+
+template <Stencil S, bool Average>
+void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v, const Field& base_u,
+            const Field& base_v, const Field& out_u, const Field& out_v) {
+  if (box.empty()) return;
+  // Serial form of the kernel:
+  // for (z, y, x) in box:
+  //   du = Du * lap(u)(z, y, x) - u v^2 + F (1 - u);  dv = Dv * lap(v)(z, y, x) + u v^2 - (F + k) v
+  //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2, clamped if asked)
+  StageKernel<S, Average> kernel{in_u, in_v, base_u, base_v, out_u, out_v, p};
+  Kokkos::parallel_for("gray_scott_stage", box.policy(), kernel);
+}
+
+template <Stencil S>
+void launch(bool average, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v,
+            const Field& base_u, const Field& base_v, const Field& out_u, const Field& out_v) {
+  if (average)
+    launch<S, true>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
+  else
+    launch<S, false>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
+}
+
+}  // namespace
+
+ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg) {
+  ReactionDiffusion p;
+  p.Du = cfg.physics.Du;
+  p.Dv = cfg.physics.Dv;
+  p.F = cfg.physics.F;
+  p.k = cfg.physics.k;
+  p.dt = cfg.time.dt;
+  p.clamp = cfg.physics.clamp;
+  for (int d = 0; d < 3; ++d) p.inv_h2[d] = 1.0 / (cfg.grid.h(d) * cfg.grid.h(d));
+  return p;
+}
+
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u,
+                      const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
+                      const Field& out_v, bool average) {
+  switch (stencil) {
+    case Stencil::P5: launch<Stencil::P5>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
+    case Stencil::P9: launch<Stencil::P9>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
+    case Stencil::P7: launch<Stencil::P7>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
+    case Stencil::P19: launch<Stencil::P19>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
+    case Stencil::P27: launch<Stencil::P27>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
+  }
+}
+
+}  // namespace gs

@@ -1,0 +1,25 @@
+#pragma once
+// One fused kernel per explicit stage: Laplacian + reaction for both species.
+// No MPI here; the caller fills ghosts before the cells that read them.
+#include "config/config.hpp"
+#include "core/types.hpp"
+
+namespace gs {
+
+struct ReactionDiffusion {
+  Real Du = 0, Dv = 0, F = 0, k = 0, dt = 0;
+  Real inv_h2[3] = {1, 1, 1};
+  bool clamp = false;
+};
+
+ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg);
+
+// Stage output for every cell of `box`:
+//   plain:    out = in + dt * f(in)                        (Euler step, RK2 stage 1)
+//   average:  out = (base + (in + dt * f(in))) / 2         (RK2 stage 2; out may alias base)
+// where f(u, v) = (Du lap u - u v^2 + F (1 - u), Dv lap v + u v^2 - (F + k) v).
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u,
+                      const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
+                      const Field& out_v, bool average);
+
+}  // namespace gs
