@@ -149,6 +149,12 @@ std::string suggest(const std::string& name) {
 // "a.b" -> value, with where each value came from.
 using FlatSettings = std::map<std::string, Setting>;
 
+// The setting for `key`, or an empty one (the key's default) that names the input in errors.
+Setting setting_or_default(const FlatSettings& flat, const char* key, const std::string& input) {
+  auto it = flat.find(key);
+  return it != flat.end() ? it->second : Setting{key, toml::value(), input};
+}
+
 void flatten(const toml::value& root, const std::string& source, FlatSettings& out) {
   for (const auto& [section, body] : root.as_table()) {
     if (!body.is_table())
@@ -191,10 +197,7 @@ void apply_override(const std::string& arg, FlatSettings& flat) {
 
 void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
   const int dims = c.grid.dims;
-  const auto where = [&](const char* key) -> Setting {
-    auto it = flat.find(key);
-    return it != flat.end() ? it->second : Setting{key, toml::value(), "default"};
-  };
+  const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (p.n.size() != 1 && (int)p.n.size() != dims)
     throw_setting(where("grid.n"), "give one number or a list of " + std::to_string(dims) + " numbers for a " + std::to_string(dims) + "D grid");
   if (p.L.size() != 1 && (int)p.L.size() != dims)
@@ -225,10 +228,7 @@ void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
 }
 
 void validate(SimConfig& c, const FlatSettings& flat) {
-  const auto where = [&](const char* key) -> Setting {
-    auto it = flat.find(key);
-    return it != flat.end() ? it->second : Setting{key, toml::value(), "default"};
-  };
+  const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (!(c.output.vmax > c.output.vmin))
     throw_setting(where("output.vmax"), "must be greater than output.vmin = " + json_number(c.output.vmin));
   for (int d = 0; d < 3; ++d)

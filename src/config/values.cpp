@@ -36,7 +36,8 @@ std::string bound_text(double lo, bool inclusive) {
 }  // namespace
 
 void throw_setting(const Setting& s, const std::string& what) {
-  throw InputError(s.source + ": key '" + s.key + "': " + what);
+  const bool defaulted = s.value.is_uninitialized();
+  throw InputError(s.source + ": key '" + s.key + "'" + (defaulted ? " (default value)" : "") + ": " + what);
 }
 
 long read_int(const Setting& s, long lo, long hi) {

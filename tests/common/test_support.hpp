@@ -1,0 +1,52 @@
+#pragma once
+// Helpers shared by the unit and MPI tests: building configs in code and
+// moving small fields between host and device.
+#include <cmath>
+#include <functional>
+
+#include "config/config.hpp"
+#include "config/loader.hpp"
+#include "core/types.hpp"
+#include "physics/stencil.hpp"
+
+namespace gs::test {
+
+inline int stencil_points(Stencil s) {
+  switch (s) {
+    case Stencil::P5: return 5;
+    case Stencil::P9: return 9;
+    case Stencil::P7: return 7;
+    case Stencil::P19: return 19;
+    case Stencil::P27: return 27;
+  }
+  return 0;
+}
+
+// A config for `stencil` on a grid of n cells with equal spacing h.
+inline SimConfig make_config(Stencil stencil, std::array<long, 3> n, double h) {
+  SimConfig c;
+  c.grid.dims = stencil_dims(stencil);
+  c.grid.stencil = stencil;
+  c.grid.stencil_points = stencil_points(stencil);
+  for (int d = 0; d < 3; ++d) {
+    c.grid.n[d] = d < c.grid.dims ? n[d] : 1;
+    c.grid.L[d] = c.grid.n[d] * h;
+  }
+  return c;
+}
+
+// Sets every cell of f (ghosts included) from a function of the array index.
+template <class Fn>
+void fill_host(const Field& f, Fn fn) {
+  auto h = Kokkos::create_mirror_view(f);
+  for (int z = 0; z < int(f.extent(0)); ++z)
+    for (int y = 0; y < int(f.extent(1)); ++y)
+      for (int x = 0; x < int(f.extent(2)); ++x) h(z, y, x) = fn(x, y, z);
+  Kokkos::deep_copy(f, h);
+}
+
+inline Field::HostMirror to_host(const Field& f) { return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f); }
+
+const Stencil kAllStencils[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27};
+
+}  // namespace gs::test

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Each class of bad input: exit code 2, one line on stderr naming the file or
+# key, and nothing written (no output folder; an existing one left untouched).
+# usage: check.sh GRAYSCOTT OUTDIR VALID_INPUT
+set -euo pipefail
+GRAYSCOTT=$1 OUT=$2 GOOD=$3
+source "$(dirname "$0")/../lib.sh"
+rm -rf "$OUT" && mkdir -p "$OUT"
+
+printf '[grid]\nnn = 64\n' >"$OUT/unknown.toml"
+printf '[grid]\ndims = 2\nn = [64,\n' >"$OUT/syntax.toml"
+printf '[physics]\nF = "fast"\n' >"$OUT/type.toml"
+
+# expect NAME RANKS EXPECTED_TEXT... -- ARGS...
+expect() {
+  local name=$1 ranks=$2
+  shift 2
+  local texts=()
+  while [[ $1 != -- ]]; do texts+=("$1"); shift; done
+  shift
+  local dir="$OUT/run_$name" rc=0
+  if [[ $ranks == 1 ]]; then
+    "$GRAYSCOTT" "$@" "output.dir=$dir" >"$OUT/$name.out" 2>"$OUT/$name.err" || rc=$?
+  else  # mpiexec adds its own report; count only the program's lines
+    "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$@" "output.dir=$dir" >"$OUT/$name.out" 2>"$OUT/$name.all" || rc=$?
+    grep '^grayscott' "$OUT/$name.all" >"$OUT/$name.err" || true
+  fi
+  [[ $rc == 2 ]] || fail "$name: exit code $rc, expected 2 ($(cat "$OUT/$name.err"))"
+  local lines
+  lines=$(grep -c . "$OUT/$name.err" || true)
+  [[ $lines == 1 ]] || fail "$name: expected one line on stderr, got $lines: $(cat "$OUT/$name.err")"
+  for t in "${texts[@]}"; do
+    grep -qF -- "$t" "$OUT/$name.err" || fail "$name: message lacks '$t': $(cat "$OUT/$name.err")"
+  done
+  [[ ! -e $dir ]] || fail "$name: output folder $dir was created"
+  echo "ok $name: $(cat "$OUT/$name.err")"
+}
+
+expect missing_file 1 "/no/such/input.toml" "cannot open" -- /no/such/input.toml
+expect unknown_key_file 1 "$OUT/unknown.toml" "grid.nn" "did you mean 'grid.n'" -- "$OUT/unknown.toml"
+expect unknown_key_cli 1 "command line" "physics.Fd" "did you mean 'physics.F'" -- "$GOOD" physics.Fd=0.1
+expect syntax 1 "$OUT/syntax.toml" "line" -- "$OUT/syntax.toml"
+expect wrong_type_file 1 "$OUT/type.toml" "physics.F" "expected a number" -- "$OUT/type.toml"
+expect wrong_type_cli 1 "grid.n" "expected an integer" -- "$GOOD" grid.n=abc
+expect out_of_range 1 "physics.k" ">= 0" -- "$GOOD" physics.k=-0.5
+expect bad_choice 1 "time.integrator" '"euler", "rk2"' -- "$GOOD" time.integrator=rk4
+expect stencil_dims 1 "grid.stencil" "allowed: 7, 19, 27" -- "$GOOD" grid.dims=3 grid.stencil=9
+expect unstable_dt 1 "time.dt" "largest stable dt" -- "$GOOD" time.dt=5.0
+expect bad_override 1 "not of the form section.key=value" -- "$GOOD" steps
+expect layout_mismatch 2 "parallel.layout" "rank count" -- "$GOOD" "parallel.layout=[3,1]"
+expect too_many_ranks 3 "grid.n" "cannot be shared by 3 ranks" -- "$GOOD" "grid.n=[2,64]" "grid.L=[2.0,64.0]" "parallel.layout=[3,1]"
+
+# Bad input aimed at an existing output folder leaves its files as they were.
+mkdir -p "$OUT/existing"
+echo '{"status": "ok", "keep": true}' >"$OUT/existing/summary.json"
+before=$(md5sum <"$OUT/existing/summary.json")
+rc=0
+"$GRAYSCOTT" "$GOOD" time.dt=5.0 "output.dir=$OUT/existing" >/dev/null 2>&1 || rc=$?
+[[ $rc == 2 ]] || fail "existing: exit code $rc"
+[[ $(md5sum <"$OUT/existing/summary.json") == "$before" ]] || fail "existing: summary.json was modified"
+[[ $(ls "$OUT/existing") == summary.json ]] || fail "existing: new files appeared: $(ls "$OUT/existing")"
+
+# And a good run through the same path works, so the cases above failed for their stated reason.
+"$MPIEXEC" -n 1 "$GRAYSCOTT" "$GOOD" time.steps=2 grid.n=16 grid.L=16.0 "output.dir=$OUT/good" >/dev/null || fail "valid input failed"
+echo "PASS: every bad input refused with exit code 2 and one clear line"
