@@ -24,3 +24,13 @@ message(STATUS "Kokkos ${Kokkos_VERSION}, devices: ${Kokkos_DEVICES}")
 
 find_package(toml11 REQUIRED)
 find_package(PNG REQUIRED)
+
+# Parallel HDF5 for checkpoints and field outputs. Prefer the MPI build: if the
+# serial libhdf5-dev is also installed it would otherwise win silently.
+set(HDF5_PREFER_PARALLEL TRUE)
+find_package(HDF5 REQUIRED COMPONENTS C)
+if(NOT HDF5_IS_PARALLEL)
+  message(FATAL_ERROR "HDF5 found at ${HDF5_INCLUDE_DIRS} is not built with MPI; install libhdf5-openmpi-dev "
+                      "(Debian) or load a parallel HDF5 module, or point HDF5_ROOT at one")
+endif()
+message(STATUS "Parallel HDF5 ${HDF5_VERSION}: ${HDF5_INCLUDE_DIRS}")

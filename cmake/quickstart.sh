@@ -10,7 +10,10 @@ mode=${1:-run}
 case $mode in run | test) ;; *) echo "usage: bash cmake/quickstart.sh [run|test]" >&2; exit 2 ;; esac
 build=${GS_BUILD_DIR:-$root/build}
 
-packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev)
+packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
+  libhdf5-openmpi-dev hdf5-tools)
+# The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB).
+[[ $mode == test ]] && packages+=(python3-h5py python3-numpy paraview python3-paraview)
 
 if command -v dpkg-query >/dev/null; then
   missing=()

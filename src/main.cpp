@@ -10,14 +10,17 @@
 #include "core/runtime.hpp"
 #include "driver/driver.hpp"
 #include "grid/decomposition.hpp"
+#include "io/h5.hpp"
 
 namespace {
 
 const char* kUsage =
-    "usage: grayscott INPUT.toml [section.key=value ...]\n"
+    "usage: grayscott INPUT.toml [section.key=value ...] [restart=CHECKPOINT|FOLDER|latest]\n"
     "       mpiexec -n R grayscott INPUT.toml [section.key=value ...]\n"
     "Runs the Gray-Scott model described by INPUT; any key can be overridden on the\n"
-    "command line. Exit codes: 0 done, 1 run failed (NaN, I/O), 2 bad input.\n\n";
+    "command line. restart= continues from a checkpoint on any rank count; time.steps\n"
+    "is the total from step 0. SIGTERM/SIGUSR1 write a checkpoint and exit 0.\n"
+    "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n\n";
 
 int run(const gs::Runtime& rt, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -32,8 +35,22 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
       std::fprintf(stderr, "grayscott: error: %s\n%s", args.empty() ? "missing INPUT file" : ("unknown option '" + args[0] + "'").c_str(), kUsage);
     return 2;
   }
-  const std::vector<std::string> overrides(args.begin() + 1, args.end());
-  const gs::SimConfig cfg = gs::load_config(args[0], overrides);
+  // restart=PATH|latest is not a config key: it says where to start, not what to run.
+  std::vector<std::string> overrides;
+  std::string restart;
+  std::string command_line = (rt.size() > 1 ? "mpiexec -n " + std::to_string(rt.size()) + " " : std::string()) + argv[0] + " " + args[0];
+  for (auto it = args.begin() + 1; it != args.end(); ++it) {
+    if (it->rfind("restart=", 0) == 0) {
+      restart = it->substr(8);
+      if (restart.empty()) throw gs::InputError("command line: restart= needs a checkpoint file, a folder, or 'latest'");
+      continue;
+    }
+    overrides.push_back(*it);
+    command_line += " " + *it;
+  }
+  gs::SimConfig cfg = gs::load_config(args[0], overrides);
+  cfg.restart = restart;
+  cfg.command_line = command_line;
   gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
   gs::prepare_output_dir(cfg.output.dir, dec.comm());
   if (rt.rank() == 0) {
@@ -53,6 +70,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   gs::Runtime rt(argc, argv);
+  gs::h5_silence_errors();
   try {
     return run(rt, argc, argv);
   } catch (const gs::InputError& e) {

@@ -1,6 +1,7 @@
 #include "comm/reduce.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -33,6 +34,19 @@ std::uint64_t global_digest(std::uint64_t local, MPI_Comm comm) {
   std::uint64_t sum = 0;
   GS_MPI_CHECK(MPI_Allreduce(&local, &sum, 1, MPI_UINT64_T, MPI_SUM, comm));
   return sum;
+}
+
+std::string first_error(const std::string& local, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  int who = local.empty() ? size : rank;
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &who, 1, MPI_INT, MPI_MIN, comm));
+  if (who == size) return "";
+  std::vector<char> buf(1024, '\0');
+  if (rank == who) local.copy(buf.data(), buf.size() - 1);
+  GS_MPI_CHECK(MPI_Bcast(buf.data(), int(buf.size()), MPI_CHAR, who, comm));
+  return std::string(buf.data());
 }
 
 }  // namespace gs

@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <string>
 
 #include "physics/diagnostics.hpp"
 
@@ -10,5 +11,9 @@ namespace gs {
 
 FieldStats global_stats(const FieldStats& local, MPI_Comm comm);
 std::uint64_t global_digest(std::uint64_t local, MPI_Comm comm);
+
+// Collective: "" when no rank has an error, else the message of the lowest
+// rank that has one, on every rank (so all ranks fail together).
+std::string first_error(const std::string& local, MPI_Comm comm);
 
 }  // namespace gs

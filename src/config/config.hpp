@@ -1,6 +1,7 @@
 #pragma once
 // Typed run configuration in physical units. Defaults live here; the key table
 // in schema.cpp maps "section.key" names onto these members and validates them.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -27,6 +28,15 @@ struct PhysicsConfig {
   double F = 0.037;  // 1 / time
   double k = 0.06;   // 1 / time
   bool clamp = false;
+  // Parameter map (physics/parameter_map.hpp): "none" | "gradient" | "noise".
+  // With a map, F and k come from the ranges below and F, k above are unused.
+  std::string map = "none";
+  std::array<double, 2> F_range = {0.0, 0.08};   // 1 / time: F along y (gradient) or the noise segment
+  std::array<double, 2> k_range = {0.03, 0.07};  // 1 / time: k along x (gradient) or the noise segment
+  long map_frequency = 3;                        // noise map: lattice cells across the shortest side
+  // Largest feed and kill anywhere in the domain (explicit stability limit).
+  double F_max() const { return map == "none" ? F : std::max(F_range[0], F_range[1]); }
+  double k_max() const { return map == "none" ? k : std::max(k_range[0], k_range[1]); }
 };
 
 struct TimeConfig {
@@ -37,21 +47,40 @@ struct TimeConfig {
 };
 
 struct InitConfig {
-  std::string type = "patch";  // patch | spots | spot
+  std::string type = "patch";  // patch | spots | spot | perlin | diamond_square
   std::uint64_t seed = 1;
   double size = 0.1;   // patch side / spot diameter as a fraction of the domain
   long count = 20;     // number of spots for "spots"
   double noise = 0.01; // peak-to-peak noise added inside seeded regions
+  // Procedural starts "perlin" and "diamond_square" (docs/noise.md).
+  long frequency = 6;       // perlin: lattice cells of the first octave across the shortest side
+  int octaves = 4;          // perlin: octaves of the fractal sum
+  double lacunarity = 2.0;  // perlin: lattice refinement per octave
+  double gain = 0.5;        // perlin: amplitude factor per octave
+  bool has_time = false;    // perlin: slice a (dims+1)-D field at w = time
+  double time = 0.0;        // perlin: position of the slice, in first-octave lattice cells
+  double roughness = 0.6;   // diamond_square: offset range factor per level
+  double threshold = 0.1;   // normalised noise above which cells are seeded
+  double smoothing = 0.1;   // width of the smooth step around the threshold (noise units)
+  double amplitude = 0.25;  // v in seeded cells (u = 1 - v)
 };
 
 struct OutputConfig {
   std::string dir = "out";
   long every = 1000;     // images + digest log; 0 = only at the end
   long log_every = 0;    // progress line + NaN check; 0 = about 20 lines per run
+  long fields_every = 0; // HDF5 + XDMF field outputs for ParaView; 0 = none
   std::string field = "v";
   std::string colormap = "inferno";
   double vmin = 0.0;
   double vmax = 0.5;
+};
+
+struct CheckpointConfig {
+  long every = 0;                     // steps between checkpoints; 0 = only on a stop request
+  long keep = 2;                      // newest checkpoints kept
+  double walltime = 0;                // seconds of budget; at the first step boundary past it: checkpoint and stop
+  bool allow_physics_change = false;  // restart with other physics / dt / integrator
 };
 
 struct ParallelConfig {
@@ -65,8 +94,11 @@ struct SimConfig {
   TimeConfig time;
   InitConfig init;
   OutputConfig output;
+  CheckpointConfig checkpoint;
   ParallelConfig parallel;
+  std::string restart;     // restart=PATH|latest from the command line ("" = fresh start)
   std::string input_file;  // where the config came from, for messages and the summary
+  std::string command_line;  // how this run was started (without restart=), for the restart hint
 };
 
 }  // namespace gs

@@ -35,6 +35,13 @@ struct KeySpec {
 
 std::string quoted(const std::string& s) { return json_string(s); }
 
+// A [low, high] pair of rates for a parameter map.
+std::array<double, 2> read_range2(const Setting& s) {
+  const auto v = read_real_list(s, 0.0, true);
+  if (v.size() != 2) throw_setting(s, "expected a list of 2 numbers >= 0, e.g. [0.03, 0.07]");
+  return {v[0], v[1]};
+}
+
 const std::vector<KeySpec>& key_table() {
   static const std::vector<KeySpec> table = {
       {"grid.dims", "integer", "-", "2 or 3",
@@ -64,6 +71,18 @@ const std::vector<KeySpec>& key_table() {
       {"physics.clamp", "boolean", "-", "clamp u and v to [0, 1] after each step (as the seeds do; breaks convergence)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.clamp = read_bool(s); },
        [](const SimConfig& c) { return json_bool(c.physics.clamp); }},
+      {"physics.map", "string", "-", "per-cell F and k: \"none\" (uniform physics.F, physics.k), \"gradient\" (k along x over k_range, F along y over F_range) or \"noise\" (Perlin field moving (F, k) between the range ends)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.map = read_choice(s, {"none", "gradient", "noise"}); },
+       [](const SimConfig& c) { return quoted(c.physics.map); }},
+      {"physics.F_range", "list of 2 numbers", "1/time", "feed rates [F0, F1] of a parameter map (>= 0): F0 at y = 0, F1 at y = L (gradient), or the noise minimum / maximum ends",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.F_range = read_range2(s); },
+       [](const SimConfig& c) { return json_list(c.physics.F_range.data(), 2); }},
+      {"physics.k_range", "list of 2 numbers", "1/time", "kill rates [k0, k1] of a parameter map (>= 0): k0 at x = 0, k1 at x = L (gradient), or the noise minimum / maximum ends",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.k_range = read_range2(s); },
+       [](const SimConfig& c) { return json_list(c.physics.k_range.data(), 2); }},
+      {"physics.map_frequency", "integer", "lattice cells", "noise map: Perlin lattice cells across the shortest side (1 to 4096)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.physics.map_frequency = read_int(s, 1, 4096); },
+       [](const SimConfig& c) { return std::to_string(c.physics.map_frequency); }},
       {"time.dt", "number", "time", "time step (> 0, at most the explicit stability limit)",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.dt = read_real(s, 0.0, false); },
        [](const SimConfig& c) { return json_number(c.time.dt); }},
@@ -78,8 +97,8 @@ const std::vector<KeySpec>& key_table() {
       {"time.allow_unstable", "boolean", "-", "accept a dt above the stability limit",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.allow_unstable = read_bool(s); },
        [](const SimConfig& c) { return json_bool(c.time.allow_unstable); }},
-      {"init.type", "string", "-", "\"patch\" (centred square/cube), \"spots\" (random discs/balls), \"spot\" (one centred disc/ball)",
-       [](const Setting& s, SimConfig& c, Pending&) { c.init.type = read_choice(s, {"patch", "spots", "spot"}); },
+      {"init.type", "string", "-", "\"patch\" (centred square/cube), \"spots\" (random discs/balls), \"spot\" (one centred disc/ball), \"perlin\" (periodic fractal gradient noise), \"diamond_square\" (periodic diamond-square)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.type = read_choice(s, {"patch", "spots", "spot", "perlin", "diamond_square"}); },
        [](const SimConfig& c) { return quoted(c.init.type); }},
       {"init.seed", "integer", "-", "seed of the counter-based noise (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.seed = (std::uint64_t)read_int(s, 0, INT64_MAX); },
@@ -93,6 +112,43 @@ const std::vector<KeySpec>& key_table() {
       {"init.noise", "number", "-", "peak-to-peak uniform noise added to u and v in seeded regions (0 to 1)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.noise = read_real_range(s, 0.0, true, 1.0); },
        [](const SimConfig& c) { return json_number(c.init.noise); }},
+      {"init.frequency", "integer", "lattice cells", "perlin: lattice cells of the first octave across the shortest side (1 to 65536; other sides in proportion)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.frequency = read_int(s, 1, 65536); },
+       [](const SimConfig& c) { return std::to_string(c.init.frequency); }},
+      {"init.octaves", "integer", "-", "perlin: octaves of the fractal sum (1 to 12)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.octaves = (int)read_int(s, 1, 12); },
+       [](const SimConfig& c) { return std::to_string(c.init.octaves); }},
+      {"init.lacunarity", "number", "-", "perlin: lattice refinement per octave (1 to 4; each octave's period is rounded to whole cells)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.lacunarity = read_real_range(s, 1.0, true, 4.0); },
+       [](const SimConfig& c) { return json_number(c.init.lacunarity); }},
+      {"init.gain", "number", "-", "perlin: amplitude factor per octave (0, 1]",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.gain = read_real_range(s, 0.0, false, 1.0); },
+       [](const SimConfig& c) { return json_number(c.init.gain); }},
+      {"init.time", "number or \"none\"", "lattice cells", "perlin: \"none\" for dims-D noise, or a number to take the slice w = time of (dims+1)-D noise (4D for a 3D run)",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         if (s.value.is_string()) {
+           read_choice(s, {"none"});
+           c.init.has_time = false;
+         } else if (s.value.is_integer() || s.value.is_floating()) {
+           c.init.time = read_real(s, -1e12, true);
+           c.init.has_time = true;
+         } else {
+           throw_setting(s, "expected a number or \"none\"");
+         }
+       },
+       [](const SimConfig& c) { return c.init.has_time ? json_number(c.init.time) : quoted("none"); }},
+      {"init.roughness", "number", "-", "diamond_square: factor by which the random offset range shrinks per level (0, 1]",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.roughness = read_real_range(s, 0.0, false, 1.0); },
+       [](const SimConfig& c) { return json_number(c.init.roughness); }},
+      {"init.threshold", "number", "-", "perlin, diamond_square: normalised noise value (-1 to 1) above which cells are seeded",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.threshold = read_real_range(s, -1.0, true, 1.0); },
+       [](const SimConfig& c) { return json_number(c.init.threshold); }},
+      {"init.smoothing", "number", "-", "perlin, diamond_square: width in noise units of the smooth step around the threshold (0 to 4; 0 = sharp)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.smoothing = read_real_range(s, 0.0, true, 4.0); },
+       [](const SimConfig& c) { return json_number(c.init.smoothing); }},
+      {"init.amplitude", "number", "-", "perlin, diamond_square: v in seeded cells, u = 1 - v (0 to 1)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.init.amplitude = read_real_range(s, 0.0, true, 1.0); },
+       [](const SimConfig& c) { return json_number(c.init.amplitude); }},
       {"output.dir", "string", "path", "folder for images, logs and summary.json (created if missing)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.dir = read_nonempty_string(s); },
        [](const SimConfig& c) { return quoted(c.output.dir); }},
@@ -114,6 +170,21 @@ const std::vector<KeySpec>& key_table() {
       {"output.vmax", "number", "-", "value drawn as the colormap's last colour (> vmin)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.vmax = read_real(s, -HUGE_VAL, true); },
        [](const SimConfig& c) { return json_number(c.output.vmax); }},
+      {"output.fields_every", "integer", "steps", "u and v as HDF5 + XDMF (opens in ParaView) every N steps (0: never)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_every = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.output.fields_every); }},
+      {"checkpoint.every", "integer", "steps", "parallel HDF5 checkpoint every N steps and at the end (0: only when asked to stop)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.every = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.checkpoint.every); }},
+      {"checkpoint.keep", "integer", "files", "newest checkpoints kept; older ones are deleted once a newer one is complete (>= 1)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.keep = read_int(s, 1, 1000000); },
+       [](const SimConfig& c) { return std::to_string(c.checkpoint.keep); }},
+      {"checkpoint.walltime", "number", "seconds", "wall-time budget: past it, checkpoint at the next step and exit 0 (0: none)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.walltime = read_real(s, 0.0, true); },
+       [](const SimConfig& c) { return json_number(c.checkpoint.walltime); }},
+      {"checkpoint.allow_physics_change", "boolean", "-", "allow a restart with other physics.*, time.dt or time.integrator than the checkpoint",
+       [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.allow_physics_change = read_bool(s); },
+       [](const SimConfig& c) { return json_bool(c.checkpoint.allow_physics_change); }},
       {"parallel.layout", "list of integers", "ranks", "ranks per dimension, product = rank count (0 entries: chosen by MPI)",
        [](const Setting& s, SimConfig& c, Pending&) {
          const auto l = read_int_list(s, 0, 1 << 20);
@@ -234,6 +305,11 @@ void validate(SimConfig& c, const FlatSettings& flat) {
   for (int d = 0; d < 3; ++d)
     if (c.parallel.layout[d] != 0 && d >= c.grid.dims && c.parallel.layout[d] != 1)
       throw_setting(where("parallel.layout"), "a 2D run has no ranks along z; give two entries");
+  if (c.init.type == "diamond_square")
+    for (int d = 0; d < c.grid.dims; ++d)
+      if (c.grid.n[d] < 2 || c.grid.n[d] > (1L << 30))
+        throw_setting(where("grid.n"), "init.type = \"diamond_square\" needs 2 to 2^30 cells along every axis (got " +
+                                           std::to_string(c.grid.n[d]) + " along " + "xyz"[d] + ")");
   const double limit = stable_dt_limit(c);
   if (c.time.dt > limit && !c.time.allow_unstable) {
     std::ostringstream os;
@@ -288,7 +364,9 @@ double stable_dt_limit(const SimConfig& c) {
   const double lambda_max = stencil_max_symbol(c.grid.stencil, h);
   // Linearisation about (u, v) = (1, 0): eigenvalues -(Du lambda + F) and
   // -(Dv lambda + F + k); both explicit schemes are stable on [-2, 0] * dt.
-  const double rate = std::max(c.physics.Du * lambda_max + c.physics.F, c.physics.Dv * lambda_max + c.physics.F + c.physics.k);
+  // With a parameter map the largest F and k anywhere set the limit.
+  const double F = c.physics.F_max(), k = c.physics.k_max();
+  const double rate = std::max(c.physics.Du * lambda_max + F, c.physics.Dv * lambda_max + F + k);
   return rate > 0 ? 2.0 / rate : HUGE_VAL;
 }
 

@@ -167,6 +167,10 @@ std::string json_string(const std::string& s) {
 std::string json_number(double x) {
   if (!std::isfinite(x)) return "null";
   char buf[32];
+  if (x == std::floor(x) && std::fabs(x) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%.17g", x);
   std::string s = buf;
   // Prefer the shortest text that reads back to the same double.

@@ -1,10 +1,15 @@
 #pragma once
-// The time loop and the cadence of outputs, progress lines and checks.
+// The time loop and the cadence of outputs, progress lines, checks,
+// checkpoints and early stops.
+#include <memory>
+
 #include "config/config.hpp"
 #include "core/timers.hpp"
 #include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
+#include "io/checkpoint.hpp"
+#include "io/field_output.hpp"
 #include "io/image_writer.hpp"
 #include "io/summary.hpp"
 
@@ -13,13 +18,18 @@ namespace gs {
 class Driver {
  public:
   Driver(const SimConfig& cfg, const Decomposition& dec);
-  // Runs every step; returns the process exit code (0, or 1 on a numerical failure).
+  // Runs to time.steps (or to a stop request); returns the process exit code:
+  // 0 done or stopped with a checkpoint, 1 on a numerical failure.
   int run();
 
  private:
+  long start();  // initial condition or restart; returns the first step
+  std::uint64_t current_digest() const;
   void write_outputs(long step);
-  bool check_and_report(long step, double loop_start);  // false when a non-finite value appeared
-  void finish_summary(long step, double loop_start);
+  void write_fields(long step);
+  void write_checkpoint(long step);
+  bool check_and_report(long step);  // false when a non-finite value appeared
+  void finish_summary(long step);
 
   const SimConfig& cfg_;
   const Decomposition& dec_;
@@ -27,9 +37,13 @@ class Driver {
   Fields fields_;
   Stepper stepper_;
   ImageWriter images_;
+  CheckpointStore checkpoints_;
+  std::unique_ptr<FieldWriter> field_writer_;
   RunSummary summary_;
   long log_every_ = 1;
-  double run_start_ = 0;
+  long first_step_ = 0;
+  long last_checkpoint_ = -1;
+  double run_start_ = 0, loop_start_ = 0;
 };
 
 // Rank 0 creates output.dir; every rank learns whether it worked (InputError if not).

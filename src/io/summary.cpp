@@ -45,6 +45,13 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     }
     os << "},\n";
     os << "  \"cell_updates_per_s\": " << json_number(s.cell_updates_per_s) << ",\n";
+    const auto rate = [](long long bytes, double secs) { return secs > 0 ? json_number(bytes / secs / 1e6) : std::string("null"); };
+    os << "  \"io\": {\"checkpoint_bytes\": " << s.checkpoint_bytes << ", \"checkpoint_s\": " << json_number(s.checkpoint_seconds)
+       << ", \"checkpoint_write_MBps\": " << rate(s.checkpoint_bytes, s.checkpoint_seconds)
+       << ", \"fields_bytes\": " << s.fields_bytes << ", \"fields_s\": " << json_number(s.fields_seconds)
+       << ", \"fields_write_MBps\": " << rate(s.fields_bytes, s.fields_seconds) << "},\n";
+    os << "  \"restart_from\": " << (s.restart_from.empty() ? "null" : json_string(s.restart_from)) << ",\n";
+    os << "  \"last_checkpoint\": " << (s.last_checkpoint.empty() ? "null" : json_string(s.last_checkpoint)) << ",\n";
     os << "  \"halo_bytes_per_exchange_rank0\": " << s.halo_bytes_per_exchange << ",\n";
     os << "  \"final_stats\": {\"u_min\": " << json_number(s.final_stats.min_u) << ", \"u_max\": "
        << json_number(s.final_stats.max_u) << ", \"u_mean\": " << json_number(s.final_stats.sum_u / mean_div)

@@ -23,6 +23,10 @@ struct RunSummary {
   double cell_updates_per_s = 0;
   FieldStats final_stats;
   long long halo_bytes_per_exchange = 0;
+  std::string restart_from;     // checkpoint this run started from
+  std::string last_checkpoint;  // newest checkpoint written
+  long long checkpoint_bytes = 0, fields_bytes = 0;
+  double checkpoint_seconds = 0, fields_seconds = 0;
 };
 
 std::string digest_hex(std::uint64_t d);

@@ -1,0 +1,62 @@
+#include "io/field_output.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "comm/reduce.hpp"
+#include "io/h5.hpp"
+
+namespace fs = std::filesystem;
+
+namespace gs {
+
+namespace {
+
+std::string field_file_name(long step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "fields_%08ld.h5", step);
+  return name;
+}
+
+}  // namespace
+
+FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step) : cfg_(cfg), dec_(dec) {
+  if (first_step == 0 || cfg.output.fields_every == 0) return;
+  // Earlier outputs of the interrupted run (same grid) remain part of the series.
+  for (long s = 0; s <= first_step; s += cfg.output.fields_every) {
+    const std::string name = field_file_name(s);
+    if (fs::exists(cfg.output.dir + "/" + name)) series_.push_back({name, s, s * cfg.time.dt});
+  }
+}
+
+long long FieldWriter::write(long step, double time, const Fields& f) {
+  const std::string name = field_file_name(step);
+  const std::string path = cfg_.output.dir + "/" + name;
+  const std::string tmp = path + ".tmp";
+  H5Handle file = h5_create(tmp, dec_.comm());
+  if (!file.valid()) throw RunError(tmp + ": cannot create the field output");
+  h5_write_attr(file.get(), "step", (long long)step);
+  h5_write_attr(file.get(), "time", time);
+  h5_write_state(file.get(), dec_, f.u, f.v);
+  if (!file.close()) throw RunError(tmp + ": closing the field output failed");
+  series_.erase(std::remove_if(series_.begin(), series_.end(), [&](const XdmfEntry& e) { return e.step >= step; }), series_.end());
+  series_.push_back({name, step, time});
+  std::string err;
+  long long bytes = 0;
+  if (dec_.rank() == 0) {
+    try {
+      if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the field output into place");
+      write_xdmf(cfg_.output.dir + "/fields.xmf", cfg_.grid, series_, true);
+      bytes = (long long)fs::file_size(path);
+    } catch (const std::exception& e) {
+      err = e.what();
+    }
+  }
+  err = first_error(err, dec_.comm());
+  if (!err.empty()) throw RunError(err);
+  GS_MPI_CHECK(MPI_Bcast(&bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
+  return bytes;
+}
+
+}  // namespace gs

@@ -1,0 +1,27 @@
+#pragma once
+// Field outputs for analysis: fields_<step>.h5 (global u, v, written in
+// parallel) and fields.xmf, a time series ParaView opens as one dataset.
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
+#include "io/xdmf.hpp"
+
+namespace gs {
+
+class FieldWriter {
+ public:
+  // On a restart, earlier outputs up to `first_step` stay in the series.
+  FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step);
+  // Collective; returns the bytes written.
+  long long write(long step, double time, const Fields& f);
+
+ private:
+  const SimConfig& cfg_;
+  const Decomposition& dec_;
+  std::vector<XdmfEntry> series_;
+};
+
+}  // namespace gs

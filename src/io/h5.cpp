@@ -1,0 +1,200 @@
+#include "io/h5.hpp"
+
+namespace gs {
+
+void h5_silence_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
+
+namespace {
+
+H5Handle file_access(MPI_Comm comm) {
+  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  GS_H5_CHECK(fapl.get(), "H5Pcreate(file access)");
+  GS_H5_CHECK(H5Pset_fapl_mpio(fapl.get(), comm, MPI_INFO_NULL), "H5Pset_fapl_mpio");
+  GS_H5_CHECK(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_LATEST), "H5Pset_libver_bounds");
+  GS_H5_CHECK(H5Pset_all_coll_metadata_ops(fapl.get(), true), "H5Pset_all_coll_metadata_ops");
+  GS_H5_CHECK(H5Pset_coll_metadata_write(fapl.get(), true), "H5Pset_coll_metadata_write");
+  return fapl;
+}
+
+H5Handle collective_transfer() {
+  H5Handle dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
+  GS_H5_CHECK(dxpl.get(), "H5Pcreate(transfer)");
+  GS_H5_CHECK(H5Pset_dxpl_mpio(dxpl.get(), H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio");
+  return dxpl;
+}
+
+using HostBlock = Kokkos::View<Real***, Kokkos::LayoutRight, Kokkos::HostSpace>;
+using DeviceBlock = Kokkos::View<Real***, Kokkos::LayoutRight, MemSpace>;
+
+// File shape (slowest first) and this rank's block in it.
+struct Slab {
+  int rank;
+  hsize_t global[3], count[3], start[3];
+};
+
+Slab slab_of(const Decomposition& dec) {
+  Slab s{};
+  s.rank = dec.dims();
+  for (int i = 0; i < s.rank; ++i) {
+    const int d = dec.dims() - 1 - i;  // file axis i is grid axis d (z or y first)
+    s.global[i] = hsize_t(dec.global_n()[d]);
+    s.count[i] = hsize_t(dec.local_n()[d]);
+    s.start[i] = hsize_t(dec.offset()[d]);
+  }
+  return s;
+}
+
+std::pair<int, int> owned_range(const Decomposition& dec, int d) {
+  const IndexBox o = dec.owned();
+  return {o.lo[d], o.hi[d]};
+}
+
+HostBlock owned_to_host(const Field& f, const Decomposition& dec) {
+  DeviceBlock block("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+  Kokkos::deep_copy(block, Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)));
+  return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block);
+}
+
+void host_to_owned(const HostBlock& host, const Field& f, const Decomposition& dec) {
+  auto block = Kokkos::create_mirror_view_and_copy(MemSpace(), host);
+  Kokkos::deep_copy(Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)), block);
+}
+
+void write_dataset(hid_t file, const char* name, const Slab& s, const HostBlock& data, hid_t dxpl) {
+  H5Handle fspace(H5Screate_simple(s.rank, s.global, nullptr), H5Sclose);
+  GS_H5_CHECK(fspace.get(), "H5Screate_simple");
+  H5Handle ds(H5Dcreate2(file, name, H5T_IEEE_F64LE, fspace.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
+  GS_H5_CHECK(ds.get(), std::string("H5Dcreate2 ") + name);
+  H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
+  GS_H5_CHECK(H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr), "select hyperslab");
+  GS_H5_CHECK(H5Dwrite(ds.get(), H5T_NATIVE_DOUBLE, mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
+}
+
+std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock& data, hid_t dxpl) {
+  if (H5Lexists(file, name, H5P_DEFAULT) <= 0) return std::string("dataset '") + name + "' is missing";
+  H5Handle ds(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
+  if (!ds.valid()) return std::string("dataset '") + name + "' cannot be opened";
+  H5Handle type(H5Dget_type(ds.get()), H5Tclose);
+  if (!type.valid() || H5Tget_class(type.get()) != H5T_FLOAT || H5Tget_size(type.get()) != 8)
+    return std::string("dataset '") + name + "' is not 64-bit floating point";
+  H5Handle fspace(H5Dget_space(ds.get()), H5Sclose);
+  hsize_t dims[8] = {0};
+  const int rank = fspace.valid() ? H5Sget_simple_extent_ndims(fspace.get()) : -1;
+  if (rank != s.rank || H5Sget_simple_extent_dims(fspace.get(), dims, nullptr) != rank)
+    return std::string("dataset '") + name + "' has " + std::to_string(rank) + " dimensions, expected " + std::to_string(s.rank);
+  for (int i = 0; i < rank; ++i)
+    if (dims[i] != s.global[i]) {
+      std::string got, want;
+      for (int j = 0; j < rank; ++j) {
+        got += (j ? "x" : "") + std::to_string(dims[j]);
+        want += (j ? "x" : "") + std::to_string(s.global[j]);
+      }
+      return std::string("dataset '") + name + "' is " + got + " (slowest axis first), this run's grid is " + want;
+    }
+  H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
+  if (H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr) < 0 ||
+      H5Dread(ds.get(), H5T_NATIVE_DOUBLE, mspace.get(), fspace.get(), dxpl, data.data()) < 0)
+    return std::string("dataset '") + name + "' cannot be read (file damaged?)";
+  return "";
+}
+
+template <class T>
+void write_attr_raw(hid_t obj, const char* name, hid_t mem_type, hid_t file_type, const T* data, hsize_t count) {
+  H5Handle space(count == 1 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &count, nullptr), H5Sclose);
+  if (H5Aexists(obj, name) > 0) GS_H5_CHECK(H5Adelete(obj, name), std::string("H5Adelete ") + name);
+  H5Handle attr(H5Acreate2(obj, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  GS_H5_CHECK(attr.get(), std::string("H5Acreate2 ") + name);
+  GS_H5_CHECK(H5Awrite(attr.get(), mem_type, data), std::string("H5Awrite ") + name);
+}
+
+template <class T>
+bool read_attr_raw(hid_t obj, const char* name, hid_t mem_type, H5T_class_t cls, T* data, hsize_t count) {
+  if (H5Aexists(obj, name) <= 0) return false;
+  H5Handle attr(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  if (!attr.valid()) return false;
+  H5Handle type(H5Aget_type(attr.get()), H5Tclose);
+  H5Handle space(H5Aget_space(attr.get()), H5Sclose);
+  if (!type.valid() || !space.valid() || H5Tget_class(type.get()) != cls) return false;
+  const hssize_t n = H5Sget_simple_extent_npoints(space.get());
+  if (n != hssize_t(count)) return false;
+  return H5Aread(attr.get(), mem_type, data) >= 0;
+}
+
+}  // namespace
+
+H5Handle h5_create(const std::string& path, MPI_Comm comm) {
+  H5Handle fapl = file_access(comm);
+  return H5Handle(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose);
+}
+
+H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
+  H5Handle fapl = file_access(comm);
+  return H5Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
+}
+
+void h5_write_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v) {
+  const Slab s = slab_of(dec);
+  H5Handle dxpl = collective_transfer();
+  write_dataset(file, "u", s, owned_to_host(u, dec), dxpl.get());
+  write_dataset(file, "v", s, owned_to_host(v, dec), dxpl.get());
+}
+
+std::string h5_read_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v) {
+  const Slab s = slab_of(dec);
+  H5Handle dxpl = collective_transfer();
+  HostBlock host("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+  for (const auto& [name, field] : {std::make_pair("u", u), std::make_pair("v", v)}) {
+    const std::string err = read_dataset(file, name, s, host, dxpl.get());
+    if (!err.empty()) return err;
+    host_to_owned(host, field, dec);
+  }
+  return "";
+}
+
+void h5_write_attr(hid_t obj, const char* name, long long value) {
+  write_attr_raw(obj, name, H5T_NATIVE_LLONG, H5T_STD_I64LE, &value, 1);
+}
+void h5_write_attr(hid_t obj, const char* name, double value) {
+  write_attr_raw(obj, name, H5T_NATIVE_DOUBLE, H5T_IEEE_F64LE, &value, 1);
+}
+void h5_write_attr(hid_t obj, const char* name, const std::vector<long long>& values) {
+  write_attr_raw(obj, name, H5T_NATIVE_LLONG, H5T_STD_I64LE, values.data(), values.size());
+}
+void h5_write_attr(hid_t obj, const char* name, const std::vector<double>& values) {
+  write_attr_raw(obj, name, H5T_NATIVE_DOUBLE, H5T_IEEE_F64LE, values.data(), values.size());
+}
+void h5_write_attr(hid_t obj, const char* name, const std::string& value) {
+  H5Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
+  GS_H5_CHECK(H5Tset_size(type.get(), value.empty() ? 1 : value.size()), "H5Tset_size");
+  write_attr_raw(obj, name, type.get(), type.get(), value.empty() ? "" : value.c_str(), 1);
+}
+
+bool h5_read_attr(hid_t obj, const char* name, long long& value) {
+  return read_attr_raw(obj, name, H5T_NATIVE_LLONG, H5T_INTEGER, &value, 1);
+}
+bool h5_read_attr(hid_t obj, const char* name, double& value) {
+  return read_attr_raw(obj, name, H5T_NATIVE_DOUBLE, H5T_FLOAT, &value, 1);
+}
+bool h5_read_attr(hid_t obj, const char* name, std::vector<long long>& values, std::size_t count) {
+  values.assign(count, 0);
+  return read_attr_raw(obj, name, H5T_NATIVE_LLONG, H5T_INTEGER, values.data(), count);
+}
+bool h5_read_attr(hid_t obj, const char* name, std::vector<double>& values, std::size_t count) {
+  values.assign(count, 0);
+  return read_attr_raw(obj, name, H5T_NATIVE_DOUBLE, H5T_FLOAT, values.data(), count);
+}
+bool h5_read_attr(hid_t obj, const char* name, std::string& value) {
+  if (H5Aexists(obj, name) <= 0) return false;
+  H5Handle attr(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  if (!attr.valid()) return false;
+  H5Handle type(H5Aget_type(attr.get()), H5Tclose);
+  if (!type.valid() || H5Tget_class(type.get()) != H5T_STRING || H5Tis_variable_str(type.get()) != 0) return false;
+  const std::size_t size = H5Tget_size(type.get());
+  if (size == 0 || size > (1u << 24)) return false;
+  std::vector<char> buf(size + 1, '\0');
+  if (H5Aread(attr.get(), type.get(), buf.data()) < 0) return false;
+  value.assign(buf.data());
+  return true;
+}
+
+}  // namespace gs

@@ -1,0 +1,86 @@
+#pragma once
+// Thin RAII and checking layer over the HDF5 C API, plus the collective
+// hyperslab I/O of (u, v) that checkpoints and field outputs share.
+#include <hdf5.h>
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/types.hpp"
+#include "grid/decomposition.hpp"
+
+#define GS_H5_CHECK(expr, what)                                                           \
+  do {                                                                                    \
+    if ((expr) < 0) ::gs::fail_at(__FILE__, __LINE__, std::string("HDF5: ") + (what));    \
+  } while (0)
+
+namespace gs {
+
+// Owns one HDF5 identifier and closes it with the matching H5*close.
+class H5Handle {
+ public:
+  using Closer = herr_t (*)(hid_t);
+  H5Handle() = default;
+  H5Handle(hid_t id, Closer close) : id_(id), close_(close) {}
+  ~H5Handle() { reset(); }
+  H5Handle(H5Handle&& o) noexcept : id_(o.id_), close_(o.close_) { o.id_ = -1; }
+  H5Handle& operator=(H5Handle&& o) noexcept {
+    if (this != &o) {
+      reset();
+      id_ = o.id_;
+      close_ = o.close_;
+      o.id_ = -1;
+    }
+    return *this;
+  }
+  H5Handle(const H5Handle&) = delete;
+  H5Handle& operator=(const H5Handle&) = delete;
+  hid_t get() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+  // Closes now and reports whether closing succeeded (for files: whether all data reached the file).
+  bool close() {
+    const bool ok = id_ < 0 || close_(id_) >= 0;
+    id_ = -1;
+    return ok;
+  }
+
+ private:
+  void reset() {
+    if (id_ >= 0 && close_) close_(id_);
+    id_ = -1;
+  }
+  hid_t id_ = -1;
+  Closer close_ = nullptr;
+};
+
+// Stops HDF5 from printing its error stack; every call is checked instead.
+void h5_silence_errors();
+
+// Collective create (truncating) / open (read-only) with the MPI-IO driver.
+// Metadata uses the 1.8+ format, whose headers carry checksums.
+H5Handle h5_create(const std::string& path, MPI_Comm comm);
+H5Handle h5_open_read(const std::string& path, MPI_Comm comm);
+
+// Global datasets "u" and "v" shaped (nz, ny, nx) in 3D or (ny, nx) in 2D, no
+// ghosts; each rank writes/reads the hyperslab of its owned box, collectively.
+void h5_write_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v);
+// Returns "" on success or why the datasets do not fit this decomposition's grid.
+std::string h5_read_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v);
+
+// Root-group attributes.
+void h5_write_attr(hid_t obj, const char* name, long long value);
+void h5_write_attr(hid_t obj, const char* name, double value);
+void h5_write_attr(hid_t obj, const char* name, const std::string& value);
+void h5_write_attr(hid_t obj, const char* name, const std::vector<long long>& values);
+void h5_write_attr(hid_t obj, const char* name, const std::vector<double>& values);
+// Readers return false when the attribute is missing or has another type or size.
+bool h5_read_attr(hid_t obj, const char* name, long long& value);
+bool h5_read_attr(hid_t obj, const char* name, double& value);
+bool h5_read_attr(hid_t obj, const char* name, std::string& value);
+bool h5_read_attr(hid_t obj, const char* name, std::vector<long long>& values, std::size_t count);
+bool h5_read_attr(hid_t obj, const char* name, std::vector<double>& values, std::size_t count);
+
+}  // namespace gs

@@ -1,0 +1,68 @@
+#include "io/xdmf.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "config/values.hpp"
+#include "core/error.hpp"
+
+namespace gs {
+
+namespace {
+
+// XDMF lists axes slowest first (z, y, x). A 2D grid is described as one layer
+// of cells in z, which ParaView shows in the xy plane (its 2D mesh types land in yz).
+std::string axes_text(const GridConfig& g, bool points, bool spacing) {
+  std::ostringstream os;
+  os.precision(17);
+  for (int d = 2; d >= 0; --d) {
+    if (spacing)
+      os << g.h(d);
+    else
+      os << g.n[d] + (points ? 1 : 0);
+    if (d) os << " ";
+  }
+  return os.str();
+}
+
+void write_grid(std::ostream& os, const GridConfig& g, const XdmfEntry& e, const std::string& indent) {
+  os << indent << "<Grid Name=\"step_" << e.step << "\" GridType=\"Uniform\">\n";
+  os << indent << "  <Time Value=\"" << json_number(e.time) << "\"/>\n";
+  os << indent << "  <Topology TopologyType=\"" << "3DCoRectMesh" << "\" Dimensions=\""
+     << axes_text(g, true, false) << "\"/>\n";
+  os << indent << "  <Geometry GeometryType=\"" << "ORIGIN_DXDYDZ" << "\">\n";
+  os << indent << "    <DataItem Dimensions=\"3\" Format=\"XML\">0 0 0</DataItem>\n";
+  os << indent << "    <DataItem Dimensions=\"3\" Format=\"XML\">" << axes_text(g, false, true) << "</DataItem>\n";
+  os << indent << "  </Geometry>\n";
+  for (const char* name : {"u", "v"}) {
+    os << indent << "  <Attribute Name=\"" << name << "\" AttributeType=\"Scalar\" Center=\"Cell\">\n";
+    os << indent << "    <DataItem Dimensions=\"" << axes_text(g, false, false)
+       << "\" NumberType=\"Float\" Precision=\"8\" Format=\"HDF\">" << e.h5_file << ":/" << name << "</DataItem>\n";
+    os << indent << "  </Attribute>\n";
+  }
+  os << indent << "</Grid>\n";
+}
+
+}  // namespace
+
+void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream os(tmp);
+    if (!os) throw RunError(tmp + ": cannot write the XDMF description");
+    os << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n";
+    if (series) {
+      os << "    <Grid Name=\"grayscott\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
+      for (const auto& e : entries) write_grid(os, grid, e, "      ");
+      os << "    </Grid>\n";
+    } else {
+      for (const auto& e : entries) write_grid(os, grid, e, "    ");
+    }
+    os << "  </Domain>\n</Xdmf>\n";
+    if (!os) throw RunError(tmp + ": error while writing the XDMF description");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the XDMF description into place");
+}
+
+}  // namespace gs

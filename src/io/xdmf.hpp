@@ -1,0 +1,21 @@
+#pragma once
+// XDMF descriptions of the HDF5 files, so ParaView (Xdmf3 reader) opens them
+// without conversion: a cell-centred uniform grid with arrays u and v.
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+
+namespace gs {
+
+struct XdmfEntry {
+  std::string h5_file;  // relative to the .xmf file
+  long step;
+  double time;
+};
+
+// One uniform grid (entries.size() == 1, no time series) or a temporal collection.
+// Written under a temporary name and renamed. Throws RunError.
+void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series);
+
+}  // namespace gs
