@@ -21,6 +21,20 @@ ckpts=$(ls "$OUT/split/checkpoints" | grep -c '^ckpt_.*\.h5$')
 [[ $(cat "$OUT/split/checkpoints/latest") == ckpt_00000120.h5 ]] || fail "latest points at $(cat "$OUT/split/checkpoints/latest")"
 [[ -z $(ls "$OUT/split/checkpoints" | grep '\.tmp$' || true) ]] || fail "temporary files left behind"
 
+# Standard tools read the layout documented in docs/io.md.
+ck="$OUT/split/checkpoints/ckpt_00000120.h5"
+h5dump -A "$ck" >"$OUT/h5dump.txt" || fail "h5dump cannot read the checkpoint"
+grep -q 'ATTRIBUTE "format_version"' "$OUT/h5dump.txt" || fail "h5dump shows no format_version"
+/usr/bin/python3 - "$ck" <<'PYEOF' || fail "h5py cannot read the checkpoint as documented"
+import sys, h5py, json
+f = h5py.File(sys.argv[1], "r")
+n = list(f.attrs["n"])
+assert f.attrs["format"] == b"grayscott-checkpoint" or f.attrs["format"] == "grayscott-checkpoint"
+assert f["u"].shape == tuple(reversed(n)) and f["v"].shape == tuple(reversed(n)), (f["u"].shape, n)
+assert json.loads(f.attrs["config"])["grid"]["n"] == n
+assert int(f.attrs["step"]) == 120
+PYEOF
+
 cp -r "$OUT/split" "$OUT/split_copy"
 run_ranks 3 "$OUT/split" "$INPUT" "$@" time.steps=$total restart=latest || fail "restart on 3 ranks failed: $(tail -n 3 "$OUT/split.log")"
 grep -q "restart from .*ckpt_00000120.h5 at step $n" "$OUT/split.log" || fail "restart did not start from step $n"
