@@ -2,6 +2,7 @@
 // periodic 2D/3D grid, decomposed over MPI ranks, kernels in Kokkos.
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,12 +25,6 @@ const char* kUsage =
 
 int run(const gs::Runtime& rt, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      if (rt.rank() == 0) std::printf("%s%s", kUsage, gs::config_help().c_str());
-      return 0;
-    }
-  }
   if (args.empty() || args[0].rfind("-", 0) == 0) {
     if (rt.rank() == 0)
       std::fprintf(stderr, "grayscott: error: %s\n%s", args.empty() ? "missing INPUT file" : ("unknown option '" + args[0] + "'").c_str(), kUsage);
@@ -51,7 +46,16 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   gs::SimConfig cfg = gs::load_config(args[0], overrides);
   cfg.restart = restart;
   cfg.command_line = command_line;
-  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
+  if (cfg.time.dt > gs::stable_dt_limit(cfg) && rt.rank() == 0)
+    std::fprintf(stderr, "grayscott: warning: time.dt = %g is beyond the stability limit %g (time.allow_unstable = true)\n",
+                 cfg.time.dt, gs::stable_dt_limit(cfg));
+  std::unique_ptr<gs::Decomposition> dec_ptr;
+  try {
+    dec_ptr = std::make_unique<gs::Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
+  } catch (const gs::InputError& e) {
+    throw gs::InputError(cfg.input_file + ": " + e.what());
+  }
+  const gs::Decomposition& dec = *dec_ptr;
   gs::prepare_output_dir(cfg.output.dir, dec.comm());
   if (rt.rank() == 0) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
@@ -69,6 +73,12 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Help needs neither MPI nor Kokkos (whose initialisation would print its own help too).
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+      std::printf("%s%s", kUsage, gs::config_help().c_str());
+      return 0;
+    }
   gs::Runtime rt(argc, argv);
   gs::h5_silence_errors();
   try {

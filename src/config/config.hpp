@@ -1,6 +1,6 @@
 #pragma once
 // Typed run configuration in physical units. Defaults live here; the key table
-// in schema.cpp maps "section.key" names onto these members and validates them.
+// in loader.cpp maps "section.key" names onto these members and validates them.
 #include <algorithm>
 #include <array>
 #include <cstdint>

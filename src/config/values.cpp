@@ -16,7 +16,7 @@ std::string describe(const toml::value& v) {
   switch (v.type()) {
     case toml::value_t::boolean: return v.as_boolean() ? "true" : "false";
     case toml::value_t::integer: return std::to_string(v.as_integer());
-    case toml::value_t::floating: os << v.as_floating(); return os.str();
+    case toml::value_t::floating: os << v.as_floating() << " (a floating-point number)"; return os.str();
     case toml::value_t::string: return "\"" + v.as_string().str + "\"";
     case toml::value_t::array: return "a list";
     case toml::value_t::table: return "a table";

@@ -103,7 +103,7 @@ bool Driver::check_and_report(long step) {
     const double rate = step > first_step_ && elapsed > 0 ? (step - first_step_) / elapsed : 0.0;
     const double eta = rate > 0 ? (cfg_.time.steps - step) / rate : 0.0;
     const double n = double(s.cells);
-    std::printf("step %ld/%ld  t=%.6g  u[min %.4f max %.4f mean %.6f]  v[min %.4f max %.4f mean %.6f]  %.1f steps/s  ETA %.1fs\n",
+    std::printf("step %ld/%ld  t=%.6g  u[min %.4g max %.4g mean %.6g]  v[min %.4g max %.4g mean %.6g]  %.1f steps/s  ETA %.1fs\n",
                 step, cfg_.time.steps, step * cfg_.time.dt, s.min_u, s.max_u, s.sum_u / n, s.min_v, s.max_v, s.sum_v / n,
                 rate, eta);
     std::fflush(stdout);

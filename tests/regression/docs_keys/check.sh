@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Every key that `grayscott --help` lists is documented in docs/config.md.
+# usage: check.sh GRAYSCOTT_BINARY OUTDIR CONFIG_MD
+# Extracts the key lines of the help ("  section.key  (type, unit, default)")
+# and requires each key to appear in CONFIG_MD as `section.key` (in backticks).
+set -euo pipefail
+
+if [[ $# -ne 3 ]]; then
+  echo "usage: $0 GRAYSCOTT_BINARY OUTDIR CONFIG_MD" >&2
+  exit 2
+fi
+bin=$1
+outdir=$2
+doc=$3
+
+[[ -x $bin ]] || { echo "FAIL: $bin is not an executable" >&2; exit 1; }
+[[ -f $doc ]] || { echo "FAIL: $doc does not exist" >&2; exit 1; }
+mkdir -p "$outdir"
+
+help=$outdir/help.txt
+rc=0
+"$bin" --help >"$help" 2>&1 || rc=$?
+if [[ $rc -ne 0 ]]; then
+  echo "FAIL: '$bin --help' exited with code $rc" >&2
+  cat "$help" >&2
+  exit 1
+fi
+
+mapfile -t keys < <(sed -nE 's/^  ([A-Za-z0-9_]+\.[A-Za-z0-9_]+)  \(.*/\1/p' "$help")
+if [[ ${#keys[@]} -eq 0 ]]; then
+  echo "FAIL: no keys found in the output of '$bin --help' (lines of the form '  section.key  (...')" >&2
+  exit 1
+fi
+
+missing=()
+for key in "${keys[@]}"; do
+  grep -qF "\`$key\`" "$doc" || missing+=("$key")
+done
+
+if [[ ${#missing[@]} -ne 0 ]]; then
+  echo "FAIL: ${#missing[@]} of ${#keys[@]} keys printed by --help are not documented in $doc as \`section.key\`:" >&2
+  printf '  %s\n' "${missing[@]}" >&2
+  exit 1
+fi
+echo "PASS: all ${#keys[@]} keys printed by --help appear in $doc"
