@@ -74,6 +74,7 @@ struct OutputConfig {
   std::string colormap = "inferno";
   double vmin = 0.0;
   double vmax = 0.5;
+  int image_scale = 0;   // pixels per cell; 0 = smallest factor giving images at least 256 px tall
 };
 
 struct CheckpointConfig {

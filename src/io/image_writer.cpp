@@ -19,26 +19,28 @@ std::string ImageWriter::write(long step, const Field& u, const Field& v) const 
   }
   if (dec_.rank() != 0) return {};
 
+  int cells_high = 0;
+  for (const auto& p : planes) cells_high = std::max(cells_high, p.height);
+  const int scale = out_.image_scale > 0 ? out_.image_scale : std::max(1, std::min(16, (256 + cells_high - 1) / cells_high));
   const int gap = planes.size() > 1 ? 4 : 0;
-  int width = 0, height = 0;
-  for (const auto& p : planes) {
-    width += p.width + (width ? gap : 0);
-    height = std::max(height, p.height);
-  }
+  int width = 0;
+  const int height = cells_high * scale;
+  for (const auto& p : planes) width += p.width * scale + (width ? gap : 0);
   std::vector<std::uint8_t> rgb(std::size_t(width) * height * 3, 40);  // dark grey between panels
-  const double scale = 1.0 / (out_.vmax - out_.vmin);
+  const double inv_range = 1.0 / (out_.vmax - out_.vmin);
   int x0 = 0;
   for (const auto& p : planes) {
-    for (int j = 0; j < p.height; ++j)
-      for (int i = 0; i < p.width; ++i) {
-        const Rgb c = colormap(out_.colormap, (p.values[std::size_t(j) * p.width + i] - out_.vmin) * scale);
+    for (int j = 0; j < p.height * scale; ++j)
+      for (int i = 0; i < p.width * scale; ++i) {
+        const double value = p.values[std::size_t(j / scale) * p.width + std::size_t(i / scale)];
+        const Rgb c = colormap(out_.colormap, (value - out_.vmin) * inv_range);
         // Second axis points up, as in a plot: row 0 of the image is its last index.
         const std::size_t px = (std::size_t(height - 1 - j) * width + std::size_t(x0 + i)) * 3;
         rgb[px] = c[0];
         rgb[px + 1] = c[1];
         rgb[px + 2] = c[2];
       }
-    x0 += p.width + gap;
+    x0 += p.width * scale + gap;
   }
   char name[64];
   std::snprintf(name, sizeof name, "%s_%06ld.png", out_.field.c_str(), step);
