@@ -16,50 +16,48 @@ KOKKOS_INLINE_FUNCTION std::uint64_t bits_of(double x) {
   return b;
 }
 
+struct OneFieldStats {
+  Real min, max, sum;
+  long long nonfinite;
+};
+
+// Range, sum and count of non-finite values of one field over the owned cells.
+OneFieldStats summarize(const Field& f, const IndexBox& owned) {
+  using MinMax = Kokkos::MinMax<Real>;
+  typename MinMax::value_type range;
+  Kokkos::parallel_reduce(
+      "stats_minmax", owned.policy(),
+      KOKKOS_LAMBDA(int z, int y, int x, typename MinMax::value_type& acc) {
+        const Real a = f(z, y, x);
+        if (a < acc.min_val) acc.min_val = a;
+        if (a > acc.max_val) acc.max_val = a;
+      },
+      MinMax(range));
+  Real sum = 0;
+  Kokkos::parallel_reduce(
+      "stats_sum", owned.policy(), KOKKOS_LAMBDA(int z, int y, int x, Real& acc) { acc += f(z, y, x); }, sum);
+  long long bad = 0;
+  Kokkos::parallel_reduce(
+      "stats_nonfinite", owned.policy(),
+      KOKKOS_LAMBDA(int z, int y, int x, long long& acc) { acc += not_finite(f(z, y, x)) ? 1 : 0; }, bad);
+  return {range.min_val, range.max_val, sum, bad};
+}
+
 }  // namespace
 
 FieldStats local_stats(const Field& u, const Field& v, const IndexBox& owned) {
   FieldStats s;
   s.cells = owned.cells();
   if (s.cells == 0) return s;
-  using MinMax = Kokkos::MinMax<Real>;
-  typename MinMax::value_type mu, mv;
-  Kokkos::parallel_reduce(
-      "stats_minmax_u", owned.policy(),
-      KOKKOS_LAMBDA(int z, int y, int x, typename MinMax::value_type& acc) {
-        const Real a = u(z, y, x);
-        if (a < acc.min_val) acc.min_val = a;
-        if (a > acc.max_val) acc.max_val = a;
-      },
-      MinMax(mu));
-  Kokkos::parallel_reduce(
-      "stats_minmax_v", owned.policy(),
-      KOKKOS_LAMBDA(int z, int y, int x, typename MinMax::value_type& acc) {
-        const Real a = v(z, y, x);
-        if (a < acc.min_val) acc.min_val = a;
-        if (a > acc.max_val) acc.max_val = a;
-      },
-      MinMax(mv));
-  Real su = 0, sv = 0;
-  Kokkos::parallel_reduce(
-      "stats_sum_u", owned.policy(), KOKKOS_LAMBDA(int z, int y, int x, Real& acc) { acc += u(z, y, x); }, su);
-  Kokkos::parallel_reduce(
-      "stats_sum_v", owned.policy(), KOKKOS_LAMBDA(int z, int y, int x, Real& acc) { acc += v(z, y, x); }, sv);
-  long long bad_u = 0, bad_v = 0;
-  Kokkos::parallel_reduce(
-      "stats_nonfinite_u", owned.policy(),
-      KOKKOS_LAMBDA(int z, int y, int x, long long& acc) { acc += not_finite(u(z, y, x)) ? 1 : 0; }, bad_u);
-  Kokkos::parallel_reduce(
-      "stats_nonfinite_v", owned.policy(),
-      KOKKOS_LAMBDA(int z, int y, int x, long long& acc) { acc += not_finite(v(z, y, x)) ? 1 : 0; }, bad_v);
-  s.min_u = mu.min_val;
-  s.max_u = mu.max_val;
-  s.min_v = mv.min_val;
-  s.max_v = mv.max_val;
-  s.sum_u = su;
-  s.sum_v = sv;
-  s.nonfinite_u = bad_u;
-  s.nonfinite_v = bad_v;
+  const OneFieldStats a = summarize(u, owned), b = summarize(v, owned);
+  s.min_u = a.min;
+  s.max_u = a.max;
+  s.sum_u = a.sum;
+  s.nonfinite_u = a.nonfinite;
+  s.min_v = b.min;
+  s.max_v = b.max;
+  s.sum_v = b.sum;
+  s.nonfinite_v = b.nonfinite;
   return s;
 }
 
