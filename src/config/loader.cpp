@@ -109,7 +109,7 @@ const std::vector<KeySpec>& key_table() {
       {"init.count", "integer", "spots", "number of spots for init.type = \"spots\" (1 to 100000)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.count = read_int(s, 1, 100000); },
        [](const SimConfig& c) { return std::to_string(c.init.count); }},
-      {"init.noise", "number", "-", "peak-to-peak uniform noise added to u and v in seeded regions (0 to 1)",
+      {"init.noise", "number", "-", "peak-to-peak uniform noise added to v in seeded regions (0 to 1)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.noise = read_real_range(s, 0.0, true, 1.0); },
        [](const SimConfig& c) { return json_number(c.init.noise); }},
       {"init.frequency", "integer", "lattice cells", "perlin: lattice cells of the first octave across the shortest side (1 to 65536; other sides in proportion)",
@@ -124,13 +124,13 @@ const std::vector<KeySpec>& key_table() {
       {"init.gain", "number", "-", "perlin: amplitude factor per octave (0, 1]",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.gain = read_real_range(s, 0.0, false, 1.0); },
        [](const SimConfig& c) { return json_number(c.init.gain); }},
-      {"init.time", "number or \"none\"", "lattice cells", "perlin: \"none\" for dims-D noise, or a number to take the slice w = time of (dims+1)-D noise (4D for a 3D run)",
+      {"init.time", "number or \"none\"", "lattice cells", "perlin: \"none\" for dims-D noise, or a number (-1e6 to 1e6) to take the slice w = time of (dims+1)-D noise (4D for a 3D run)",
        [](const Setting& s, SimConfig& c, Pending&) {
          if (s.value.is_string()) {
            read_choice(s, {"none"});
            c.init.has_time = false;
          } else if (s.value.is_integer() || s.value.is_floating()) {
-           c.init.time = read_real(s, -1e12, true);
+           c.init.time = read_real_range(s, -1e6, true, 1e6);
            c.init.has_time = true;
          } else {
            throw_setting(s, "expected a number or \"none\"");
@@ -170,6 +170,9 @@ const std::vector<KeySpec>& key_table() {
       {"output.vmax", "number", "-", "value drawn as the colormap's last colour (> vmin)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.vmax = read_real(s, -HUGE_VAL, true); },
        [](const SimConfig& c) { return json_number(c.output.vmax); }},
+      {"output.image_scale", "integer", "pixels/cell", "pixels per cell edge in images (0: smallest giving at least 256 px height; 1 to 16)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.image_scale = (int)read_int(s, 0, 16); },
+       [](const SimConfig& c) { return std::to_string(c.output.image_scale); }},
       {"output.fields_every", "integer", "steps", "u and v as HDF5 + XDMF (opens in ParaView) every N steps (0: never)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_every = read_int(s, 0, 1L << 50); },
        [](const SimConfig& c) { return std::to_string(c.output.fields_every); }},
@@ -314,8 +317,8 @@ void validate(SimConfig& c, const FlatSettings& flat) {
   if (c.time.dt > limit && !c.time.allow_unstable) {
     std::ostringstream os;
     os.precision(6);
-    os << "dt = " << c.time.dt << " exceeds the explicit stability limit " << limit << " of the "
-       << c.grid.stencil_points << "-point stencil (largest stable dt = " << limit
+    os << "dt = " << c.time.dt << " is beyond the explicit stability limit of the " << c.grid.stencil_points
+       << "-point stencil with these physics (largest stable dt = " << limit
        << "); reduce time.dt or set time.allow_unstable = true";
     throw_setting(where("time.dt"), os.str());
   }

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/math.hpp"
+#include "init/noise_init.hpp"
 
 namespace gs {
 
@@ -70,6 +71,10 @@ struct SeedRegionKernel {
 
 void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
   const auto& init = cfg.init;
+  if (init.type == "perlin" || init.type == "diamond_square") {
+    apply_noise_initial_condition(cfg, dec, fields);
+    return;
+  }
   SeedRegionKernel k;
   k.u = fields.u;
   k.v = fields.v;

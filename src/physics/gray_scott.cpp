@@ -6,7 +6,9 @@ namespace gs {
 
 namespace {
 
-template <Stencil S, bool Average>
+// Mapped: F and k are read per cell from p.F_map / p.k_map (a parameter map);
+// the uniform instantiation is the unchanged constant-coefficient kernel.
+template <Stencil S, bool Average, bool Mapped>
 struct StageKernel {
   ConstField u, v, base_u, base_v;
   Field out_u, out_v;
@@ -15,8 +17,10 @@ struct StageKernel {
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const Real uc = u(z, y, x), vc = v(z, y, x);
     const Real uvv = uc * vc * vc;
-    const Real du = p.Du * Laplacian<S>::apply(u, z, y, x, p.inv_h2) - uvv + p.F * (1 - uc);
-    const Real dv = p.Dv * Laplacian<S>::apply(v, z, y, x, p.inv_h2) + uvv - (p.F + p.k) * vc;
+    const Real F = Mapped ? p.F_map(z, y, x) : p.F;
+    const Real k = Mapped ? p.k_map(z, y, x) : p.k;
+    const Real du = p.Du * Laplacian<S>::apply(u, z, y, x, p.inv_h2) - uvv + F * (1 - uc);
+    const Real dv = p.Dv * Laplacian<S>::apply(v, z, y, x, p.inv_h2) + uvv - (F + k) * vc;
     Real un = uc + p.dt * du;
     Real vn = vc + p.dt * dv;
     if (Average) {
@@ -32,25 +36,29 @@ struct StageKernel {
   }
 };
 
-template <Stencil S, bool Average>
+template <Stencil S, bool Average, bool Mapped>
 void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v, const Field& base_u,
             const Field& base_v, const Field& out_u, const Field& out_v) {
   if (box.empty()) return;
   // Serial form of the kernel:
   // for (z, y, x) in box:
   //   du = Du * lap(u)(z, y, x) - u v^2 + F (1 - u);  dv = Dv * lap(v)(z, y, x) + u v^2 - (F + k) v
+  //   (F, k = F_map(z, y, x), k_map(z, y, x) when a parameter map is in use)
   //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2, clamped if asked)
-  StageKernel<S, Average> kernel{in_u, in_v, base_u, base_v, out_u, out_v, p};
+  StageKernel<S, Average, Mapped> kernel{in_u, in_v, base_u, base_v, out_u, out_v, p};
   Kokkos::parallel_for("gray_scott_stage", box.policy(), kernel);
 }
 
 template <Stencil S>
 void launch(bool average, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v,
             const Field& base_u, const Field& base_v, const Field& out_u, const Field& out_v) {
+  const bool mapped = p.F_map.data() != nullptr;
   if (average)
-    launch<S, true>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
+    mapped ? launch<S, true, true>(p, box, in_u, in_v, base_u, base_v, out_u, out_v)
+           : launch<S, true, false>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
   else
-    launch<S, false>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
+    mapped ? launch<S, false, true>(p, box, in_u, in_v, base_u, base_v, out_u, out_v)
+           : launch<S, false, false>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
 }
 
 }  // namespace

@@ -10,6 +10,9 @@ struct ReactionDiffusion {
   Real Du = 0, Dv = 0, F = 0, k = 0, dt = 0;
   Real inv_h2[3] = {1, 1, 1};
   bool clamp = false;
+  // Per-cell F and k of a parameter map (physics.map); empty Views mean the
+  // uniform F and k above, and then the kernel never reads them.
+  ConstField F_map, k_map;
 };
 
 ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg);

@@ -1,0 +1,25 @@
+#pragma once
+// Spatially varying feed and kill rates ("parameter map", as in Pearson's and
+// Ready's maps of the Gray-Scott zoo), built once at start for the owned cells.
+//   physics.map = "gradient": k rises linearly along x over physics.k_range and
+//                             F along y over physics.F_range (cell centres);
+//   physics.map = "noise":    one smooth periodic Perlin field n in [-1, 1]
+//                             moves (F, k) along the segment between the two
+//                             range ends: t = (n + 1) / 2, F = F0 + t (F1 - F0),
+//                             k = k0 + t (k1 - k0).
+// With physics.map = "none" nothing is allocated and the time kernel keeps its
+// uniform form.
+#include "config/config.hpp"
+#include "core/types.hpp"
+#include "grid/decomposition.hpp"
+
+namespace gs {
+
+struct ParameterMap {
+  Field F, k;  // same shape as the state fields (ghosts unused); empty when no map
+  bool active() const { return F.data() != nullptr; }
+};
+
+ParameterMap build_parameter_map(const SimConfig& cfg, const Decomposition& dec);
+
+}  // namespace gs

@@ -1,0 +1,85 @@
+// Parameter maps: the gradient map puts k linearly along x and F along y over
+// the configured ranges; the noise map keeps (F, k) on the segment between the
+// range ends and varies smoothly and periodically; no map allocates nothing;
+// the stability check uses the largest rates of the map.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+
+#include "config/loader.hpp"
+#include "core/error.hpp"
+#include "grid/decomposition.hpp"
+#include "physics/parameter_map.hpp"
+
+namespace {
+
+using HostField = Kokkos::View<double***, Kokkos::LayoutRight, Kokkos::HostSpace>;
+
+HostField to_host(const gs::Field& f) {
+  HostField h("host", f.extent(0), f.extent(1), f.extent(2));
+  Kokkos::deep_copy(h, f);
+  return h;
+}
+
+TEST(ParameterMap, NoneAllocatesNothing) {
+  const auto cfg = gs::load_config_text("[grid]\nn = 16\nL = 16.0\n", "test", {});
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  EXPECT_FALSE(gs::build_parameter_map(cfg, dec).active());
+}
+
+TEST(ParameterMap, GradientIsLinearInXForKAndYForF) {
+  const auto cfg = gs::load_config_text(
+      "[grid]\nn = [40, 30]\nL = [40.0, 30.0]\n[physics]\nmap = \"gradient\"\nF_range = [0.01, 0.07]\nk_range = [0.045, 0.065]\n",
+      "test", {});
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  const auto map = gs::build_parameter_map(cfg, dec);
+  ASSERT_TRUE(map.active());
+  const auto F = to_host(map.F), k = to_host(map.k);
+  const gs::IndexBox b = dec.owned();
+  for (int y = b.lo[1]; y < b.hi[1]; ++y)
+    for (int x = b.lo[0]; x < b.hi[0]; ++x) {
+      const double cx = (x - b.lo[0] + 0.5) / 40, cy = (y - b.lo[1] + 0.5) / 30;
+      EXPECT_NEAR(k(0, y, x), 0.045 + cx * 0.02, 1e-15);
+      EXPECT_NEAR(F(0, y, x), 0.01 + cy * 0.06, 1e-15);
+    }
+}
+
+TEST(ParameterMap, NoiseMovesAlongTheSegmentSmoothlyAndPeriodically) {
+  const auto cfg = gs::load_config_text(
+      "[grid]\ndims = 3\nn = 24\nL = 24.0\n[time]\ndt = 0.5\n[physics]\nmap = \"noise\"\nmap_frequency = 2\nF_range = [0.02, 0.06]\nk_range = [0.05, 0.065]\n",
+      "test", {});
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  const auto map = gs::build_parameter_map(cfg, dec);
+  const auto F = to_host(map.F), k = to_host(map.k);
+  const gs::IndexBox b = dec.owned();
+  double fmin = 1, fmax = 0, jump = 0;
+  for (int z = b.lo[2]; z < b.hi[2]; ++z)
+    for (int y = b.lo[1]; y < b.hi[1]; ++y)
+      for (int x = b.lo[0]; x < b.hi[0]; ++x) {
+        const double t = (F(z, y, x) - 0.02) / 0.04;
+        EXPECT_GE(t, 0.0);
+        EXPECT_LE(t, 1.0);
+        EXPECT_NEAR(k(z, y, x), 0.05 + t * 0.015, 1e-12);  // on the segment
+        fmin = std::min(fmin, F(z, y, x));
+        fmax = std::max(fmax, F(z, y, x));
+        // Neighbour differences, the last one across the periodic boundary.
+        const int xn = x + 1 < b.hi[0] ? x + 1 : b.lo[0];
+        jump = std::max(jump, std::fabs(F(z, y, xn) - F(z, y, x)));
+      }
+  EXPECT_GT(fmax - fmin, 0.01);    // the map does vary
+  EXPECT_LT(jump, 0.25 * 0.04);    // 12 cells per noise cell: no step anywhere, the seam included
+}
+
+TEST(ParameterMap, StabilityLimitUsesLargestRates) {
+  const std::string base = "[grid]\nn = 16\nL = 16.0\n[physics]\nF = 0.01\nk = 0.01\n";
+  const auto uniform = gs::load_config_text(base, "test", {});
+  const auto mapped = gs::load_config_text(base, "test", {"physics.map=gradient", "physics.F_range=[0.0, 0.5]", "physics.k_range=[0.0, 0.5]", "time.dt=0.1"});
+  EXPECT_LT(gs::stable_dt_limit(mapped), gs::stable_dt_limit(uniform));
+  EXPECT_THROW(gs::load_config_text(base, "test", {"physics.map=gradient", "physics.F_range=[0.0, 0.9]", "physics.k_range=[0.0, 0.9]"}),
+               gs::InputError);
+  EXPECT_THROW(gs::load_config_text(base, "test", {"physics.F_range=[0.1]"}), gs::InputError);
+  EXPECT_THROW(gs::load_config_text(base, "test", {"physics.map=ramp"}), gs::InputError);
+}
+
+}  // namespace
