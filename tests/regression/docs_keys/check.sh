@@ -5,16 +5,14 @@
 # and requires each key to appear in CONFIG_MD as `section.key` (in backticks).
 set -euo pipefail
 
-if [[ $# -ne 3 ]]; then
-  echo "usage: $0 GRAYSCOTT_BINARY OUTDIR CONFIG_MD" >&2
-  exit 2
-fi
+source "$(dirname "$0")/../lib.sh"
+[[ $# -eq 3 ]] || fail "usage: $0 GRAYSCOTT_BINARY OUTDIR CONFIG_MD"
 bin=$1
 outdir=$2
 doc=$3
 
-[[ -x $bin ]] || { echo "FAIL: $bin is not an executable" >&2; exit 1; }
-[[ -f $doc ]] || { echo "FAIL: $doc does not exist" >&2; exit 1; }
+[[ -x $bin ]] || fail "$bin is not an executable"
+[[ -f $doc ]] || fail "$doc does not exist"
 mkdir -p "$outdir"
 
 help=$outdir/help.txt

@@ -6,16 +6,14 @@
 # summary.json with "status": "ok" and "steps": 10.
 set -euo pipefail
 
-if [[ $# -ne 3 ]]; then
-  echo "usage: $0 GRAYSCOTT_BINARY OUTDIR INPUTS_DIR" >&2
-  exit 2
-fi
+source "$(dirname "$0")/../lib.sh"
+[[ $# -eq 3 ]] || fail "usage: $0 GRAYSCOTT_BINARY OUTDIR INPUTS_DIR"
 bin=$1
 outdir=$2
 inputs=$3
 
-[[ -x $bin ]] || { echo "FAIL: $bin is not an executable" >&2; exit 1; }
-[[ -d $inputs ]] || { echo "FAIL: $inputs is not a folder" >&2; exit 1; }
+[[ -x $bin ]] || fail "$bin is not an executable"
+[[ -d $inputs ]] || fail "$inputs is not a folder"
 mkdir -p "$outdir"
 
 shopt -s nullglob
