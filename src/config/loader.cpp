@@ -278,9 +278,10 @@ void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
     throw_setting(where("grid.L"), "give one number or a list of " + std::to_string(dims) + " numbers for a " + std::to_string(dims) + "D grid");
   for (int d = 0; d < 3; ++d) {
     c.grid.n[d] = d < dims ? p.n[p.n.size() == 1 ? 0 : d] : 1;
-    c.grid.L[d] = d < dims ? p.L[p.L.size() == 1 ? 0 : d] : c.grid.h(0);
+    c.grid.L[d] = d < dims ? p.L[p.L.size() == 1 ? 0 : d] : 1.0;
   }
-  if (dims == 2) c.grid.L[2] = c.grid.L[0] / double(c.grid.n[0]);
+  // A 2D grid is one cell thick in z with the x spacing, so h(2) means something (XDMF, symbols).
+  if (dims == 2) c.grid.L[2] = c.grid.h(0);
 
   int points = c.grid.stencil_points ? c.grid.stencil_points : (dims == 2 ? 9 : 27);
   const bool ok2 = points == 5 || points == 9;
