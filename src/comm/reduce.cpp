@@ -36,6 +36,10 @@ std::uint64_t global_digest(std::uint64_t local, MPI_Comm comm) {
   return sum;
 }
 
+std::uint64_t state_digest(const Field& u, const Field& v, const Decomposition& dec) {
+  return global_digest(local_digest(u, v, dec.owned(), CellIndex::of(dec)), dec.comm());
+}
+
 std::string first_error(const std::string& local, MPI_Comm comm) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);

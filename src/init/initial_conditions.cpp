@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/math.hpp"
+#include "grid/cell_index.hpp"
 #include "init/noise_init.hpp"
 
 namespace gs {
@@ -21,9 +22,7 @@ struct SeedRegionKernel {
   Field u, v;
   Shape shape;
   int dims;
-  long offset[3];
-  int lo[3];
-  long n[3];
+  CellIndex cells;
   Real h[3], L[3];
   Real size, noise;
   std::uint64_t seed;
@@ -43,7 +42,7 @@ struct SeedRegionKernel {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const long gx = offset[0] + (x - lo[0]), gy = offset[1] + (y - lo[1]), gz = offset[2] + (z - lo[2]);
+    const long gx = cells.global(0, x), gy = cells.global(1, y), gz = cells.global(2, z);
     const Real cx = (gx + Real(0.5)) * h[0], cy = (gy + Real(0.5)) * h[1], cz = (gz + Real(0.5)) * h[2];
     bool inside = false;
     if (shape == Shape::Patch) {
@@ -56,7 +55,7 @@ struct SeedRegionKernel {
         inside = periodic_dist2(p, cx, cy, cz) < radius2;
       }
     }
-    const std::uint64_t g = (std::uint64_t(gz) * n[1] + std::uint64_t(gy)) * n[0] + std::uint64_t(gx);
+    const std::uint64_t g = cells.linear(z, y, x);
     if (inside) {
       u(z, y, x) = Real(0.5);
       v(z, y, x) = Real(0.25) + noise * (Real(uniform01(seed, kStreamNoiseV, g)) - Real(0.5));
@@ -82,11 +81,9 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
   k.size = init.size;
   k.noise = init.noise;
   k.seed = init.seed;
+  k.cells = CellIndex::of(dec);
   const IndexBox owned = dec.owned();
   for (int d = 0; d < 3; ++d) {
-    k.offset[d] = dec.offset()[d];
-    k.lo[d] = owned.lo[d];
-    k.n[d] = cfg.grid.n[d];
     k.h[d] = cfg.grid.h(d);
     k.L[d] = cfg.grid.L[d];
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "grid/cell_index.hpp"
 #include "init/noise_map.hpp"
 
 namespace gs {
@@ -18,16 +19,14 @@ struct PerlinStateKernel {
   Field u, v;
   PerlinFbm<D> noise;
   NoiseToState map;
-  long offset[3];
-  int lo[3];
-  double n[3];
+  CellIndex cells;
   int dims;
   double time;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const long g[3] = {offset[0] + (x - lo[0]), offset[1] + (y - lo[1]), offset[2] + (z - lo[2])};
+    const int idx[3] = {x, y, z};
     double p[D];
-    for (int d = 0; d < dims; ++d) p[d] = (double(g[d]) + 0.5) / n[d];
+    for (int d = 0; d < dims; ++d) p[d] = cells.unit_centre(d, idx[d]);
     if (D > dims) p[D - 1] = time;
     const double vv = map.v(noise.eval(p));
     u(z, y, x) = 1 - vv;
@@ -37,13 +36,9 @@ struct PerlinStateKernel {
 
 template <int D>
 void perlin_state(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
-  PerlinStateKernel<D> k{fields.u, fields.v, init_perlin_fbm<D>(cfg), noise_to_state(cfg.init), {}, {}, {}, cfg.grid.dims, cfg.init.time};
+  const PerlinStateKernel<D> k{fields.u, fields.v, init_perlin_fbm<D>(cfg), noise_to_state(cfg.init), CellIndex::of(dec),
+                               cfg.grid.dims, cfg.init.time};
   const IndexBox owned = dec.owned();
-  for (int d = 0; d < 3; ++d) {
-    k.offset[d] = dec.offset()[d];
-    k.lo[d] = owned.lo[d];
-    k.n[d] = double(cfg.grid.n[d]);
-  }
   // for each owned cell g: n = fbm((g + 1/2) / n_grid [, time]);  v = A S((n - threshold) / width + 1/2);  u = 1 - v
   Kokkos::parallel_for("perlin_initial_condition", owned.policy(), k);
 }
@@ -52,11 +47,10 @@ struct SampledStateKernel {
   Field u, v;
   DiamondSquareSampler noise;
   NoiseToState map;
-  long offset[3];
-  int lo[3];
+  CellIndex cells;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const double vv = map.v(noise(offset[0] + (x - lo[0]), offset[1] + (y - lo[1]), offset[2] + (z - lo[2])));
+    const double vv = map.v(noise(cells.global(0, x), cells.global(1, y), cells.global(2, z)));
     u(z, y, x) = 1 - vv;
     v(z, y, x) = vv;
   }
@@ -71,12 +65,9 @@ void diamond_square_state(const SimConfig& cfg, const Decomposition& dec, Fields
   }
   // Only this rank's lattice points (and what they depend on) are generated.
   const LatticeBlock block = generate_diamond_square(p, diamond_square_cell_box(p, cell_lo, cell_hi));
-  SampledStateKernel k{fields.u, fields.v, make_diamond_square_sampler(p, block), noise_to_state(cfg.init), {}, {}};
+  const SampledStateKernel k{fields.u, fields.v, make_diamond_square_sampler(p, block), noise_to_state(cfg.init),
+                             CellIndex::of(dec)};
   const IndexBox owned = dec.owned();
-  for (int d = 0; d < 3; ++d) {
-    k.offset[d] = dec.offset()[d];
-    k.lo[d] = owned.lo[d];
-  }
   // for each owned cell g: n = lattice sampled at g M / n_grid;  (u, v) as for Perlin
   Kokkos::parallel_for("diamond_square_initial_condition", owned.policy(), k);
 }

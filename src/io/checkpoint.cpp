@@ -277,7 +277,7 @@ CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, co
   fail_if(h5_read_state(file.get(), dec, f.u, f.v));
   file.close();
 
-  const std::uint64_t computed = global_digest(local_digest(f.u, f.v, dec.owned(), dec.offset(), dec.global_n()), dec.comm());
+  const std::uint64_t computed = state_digest(f.u, f.v, dec);
   if (computed != info.digest)
     throw InputError(path + ": the data do not match the stored digest (stored " + digest_text + ", computed " +
                      digest_hex(computed) + "); the file is damaged");

@@ -61,18 +61,14 @@ FieldStats local_stats(const Field& u, const Field& v, const IndexBox& owned) {
   return s;
 }
 
-std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned, const long offset[3],
-                           const long global_n[3]) {
+std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned, const CellIndex& cells) {
   if (owned.empty()) return 0;
-  const long ox = offset[0] - owned.lo[0], oy = offset[1] - owned.lo[1], oz = offset[2] - owned.lo[2];
-  const long nx = global_n[0], ny = global_n[1];
   std::uint64_t sum = 0;
   // for each owned cell: sum += hash(global index, bits(u), bits(v))   (mod 2^64)
   Kokkos::parallel_reduce(
       "state_digest", owned.policy(),
       KOKKOS_LAMBDA(int z, int y, int x, std::uint64_t& acc) {
-        const std::uint64_t g = (std::uint64_t(z + oz) * ny + std::uint64_t(y + oy)) * nx + std::uint64_t(x + ox);
-        acc += hash_combine(hash_combine(mix64(g), bits_of(u(z, y, x))), bits_of(v(z, y, x)));
+        acc += hash_combine(hash_combine(mix64(cells.linear(z, y, x)), bits_of(u(z, y, x))), bits_of(v(z, y, x)));
       },
       sum);
   return sum;

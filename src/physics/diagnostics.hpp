@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/types.hpp"
+#include "grid/cell_index.hpp"
 
 namespace gs {
 
@@ -18,7 +19,6 @@ FieldStats local_stats(const Field& u, const Field& v, const IndexBox& owned);
 
 // Wrapping sum over owned cells of hash(global index, bits of u, bits of v).
 // Addition mod 2^64 is order-free, so the global sum does not depend on the layout.
-std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned, const long offset[3],
-                           const long global_n[3]);
+std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned, const CellIndex& cells);
 
 }  // namespace gs

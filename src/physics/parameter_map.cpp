@@ -1,6 +1,7 @@
 #include "physics/parameter_map.hpp"
 
 #include "core/error.hpp"
+#include "grid/cell_index.hpp"
 #include "init/noise_init.hpp"
 #include "init/perlin.hpp"
 
@@ -17,14 +18,12 @@ struct MapKernel {
   PerlinFbm<D> noise;  // used when `noise_map`
   bool noise_map;
   double F0, F1, k0, k1;
-  long offset[3];
-  int lo[3];
-  double n[3];
+  CellIndex cells;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const long g[3] = {offset[0] + (x - lo[0]), offset[1] + (y - lo[1]), offset[2] + (z - lo[2])};
+    const int idx[3] = {x, y, z};
     double c[3];
-    for (int d = 0; d < 3; ++d) c[d] = (double(g[d]) + 0.5) / n[d];  // cell centre in domain units
+    for (int d = 0; d < 3; ++d) c[d] = cells.unit_centre(d, idx[d]);  // cell centre in domain units
     double tF, tk;
     if (noise_map) {
       tF = tk = 0.5 * (noise.eval(c) + 1);
@@ -43,18 +42,13 @@ ParameterMap build(const SimConfig& cfg, const Decomposition& dec) {
   m.F = Field("F_map", dec.extent(2), dec.extent(1), dec.extent(0));
   m.k = Field("k_map", dec.extent(2), dec.extent(1), dec.extent(0));
   const auto& ph = cfg.physics;
-  MapKernel<D> kern{m.F, m.k, {}, ph.map == "noise", ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], {}, {}, {}};
+  MapKernel<D> kern{m.F, m.k, {}, ph.map == "noise", ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], CellIndex::of(dec)};
   if (kern.noise_map) {
     long period[3];
     perlin_base_periods(cfg.grid, ph.map_frequency, period);
     kern.noise = make_perlin_fbm<D>(cfg.init.seed, kStreamParameterMap, period, 1, 2.0, 0.5);
   }
   const IndexBox owned = dec.owned();
-  for (int d = 0; d < 3; ++d) {
-    kern.offset[d] = dec.offset()[d];
-    kern.lo[d] = owned.lo[d];
-    kern.n[d] = double(cfg.grid.n[d]);
-  }
   // for each owned cell: t = gradient (x for k, y for F) or (noise + 1) / 2;  F = F0 + t (F1 - F0), k likewise
   Kokkos::parallel_for("parameter_map", owned.policy(), kern);
   Kokkos::fence();

@@ -34,7 +34,7 @@ Outcome run(const gs::SimConfig& cfg, MPI_Comm comm) {
     for (long s = 0; s < cfg.time.steps; ++s) stepper.step(f);
   }
   Outcome o;
-  o.digest = gs::global_digest(gs::local_digest(f.u, f.v, dec.owned(), dec.offset(), dec.global_n()), dec.comm());
+  o.digest = gs::state_digest(f.u, f.v, dec);
   o.stats = gs::global_stats(gs::local_stats(f.u, f.v, dec.owned()), dec.comm());
   return o;
 }
