@@ -1,0 +1,74 @@
+// Observed order in time on the full nonlinear problem: the same physical run
+// to a fixed time with dt, dt/2, dt/4 against a much finer reference. Forward
+// Euler must converge at order 1 and RK2 (Heun) at order 2.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "../common/test_support.hpp"
+#include "core/timers.hpp"
+#include "driver/stepper.hpp"
+#include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
+
+namespace gs {
+namespace {
+
+// u at time T on every owned cell, from a smooth periodic start.
+std::vector<double> run_to(Integrator integrator, double dt, double T) {
+  const int n = 24;
+  SimConfig c = test::make_config(Stencil::P9, {n, n, 1}, 2.5 / n);
+  c.physics.Du = 2e-5;
+  c.physics.Dv = 1e-5;
+  c.physics.F = 0.04;
+  c.physics.k = 0.06;
+  c.time.integrator = integrator;
+  c.time.dt = dt;
+  Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF);
+  Fields f(dec);
+  const double pi = std::acos(-1.0);
+  // s = exp(-4 (sin^2(pi x / L) + sin^2(pi y / L))): smooth and periodic.
+  auto s = [&](int x, int y) {
+    const double X = (x - 0.5) / n, Y = (y - 0.5) / n;
+    return std::exp(-4 * (std::pow(std::sin(pi * X), 2) + std::pow(std::sin(pi * Y), 2)));
+  };
+  test::fill_host(f.u, [&](int x, int y, int) { return 1 - 0.5 * s(x, y); });
+  test::fill_host(f.v, [&](int x, int y, int) { return 0.25 * s(x, y); });
+  PhaseTimers timers;
+  Stepper stepper(c, dec, timers);
+  const long steps = std::lround(T / dt);
+  for (long i = 0; i < steps; ++i) stepper.step(f);
+  auto u = test::to_host(f.u);
+  std::vector<double> out;
+  const IndexBox o = dec.owned();
+  for (int y = o.lo[1]; y < o.hi[1]; ++y)
+    for (int x = o.lo[0]; x < o.hi[0]; ++x) out.push_back(u(0, y, x));
+  return out;
+}
+
+double max_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  double m = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
+  return m;
+}
+
+void expect_order(Integrator integrator, double expected) {
+  const double T = 40;
+  const auto reference = run_to(Integrator::RK2, 1.0 / 64, T);
+  const double e1 = max_diff(run_to(integrator, 1.0, T), reference);
+  const double e2 = max_diff(run_to(integrator, 0.5, T), reference);
+  const double e3 = max_diff(run_to(integrator, 0.25, T), reference);
+  const double p1 = std::log2(e1 / e2), p2 = std::log2(e2 / e3);
+  std::printf("errors at dt = 1, 1/2, 1/4: %.3e %.3e %.3e; observed orders %.3f %.3f\n", e1, e2, e3, p1, p2);
+  EXPECT_GT(e3, 1e-12) << "the problem must evolve for the errors to mean something";
+  EXPECT_NEAR(p1, expected, 0.15) << "errors " << e1 << " " << e2 << " " << e3;
+  EXPECT_NEAR(p2, expected, 0.15) << "errors " << e1 << " " << e2 << " " << e3;
+}
+
+TEST(TimeConvergence, ForwardEulerIsFirstOrder) { expect_order(Integrator::Euler, 1.0); }
+TEST(TimeConvergence, HeunRK2IsSecondOrder) { expect_order(Integrator::RK2, 2.0); }
+
+}  // namespace
+}  // namespace gs
