@@ -56,7 +56,6 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
     throw gs::InputError(cfg.input_file + ": " + e.what());
   }
   const gs::Decomposition& dec = *dec_ptr;
-  gs::prepare_output_dir(cfg.output.dir, dec.comm());
   if (rt.rank() == 0) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);

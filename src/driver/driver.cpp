@@ -12,6 +12,9 @@
 
 namespace gs {
 
+namespace {
+
+// Rank 0 creates output.dir; every rank learns whether it worked (InputError if not).
 void prepare_output_dir(const std::string& dir, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
@@ -26,6 +29,8 @@ void prepare_output_dir(const std::string& dir, MPI_Comm comm) {
   GS_MPI_CHECK(MPI_Bcast(message, sizeof message, MPI_CHAR, 0, comm));
   if (message[0]) throw InputError(message);
 }
+
+}  // namespace
 
 Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), fields_(dec), stepper_(cfg, dec, timers_), images_(cfg.output, dec), checkpoints_(cfg, dec) {
@@ -145,6 +150,8 @@ void Driver::finish_summary(long step) {
 int Driver::run() {
   run_start_ = MPI_Wtime();
   first_step_ = start();
+  // Only now, with the input and any checkpoint verified, is anything written.
+  prepare_output_dir(cfg_.output.dir, dec_.comm());
   field_writer_ = std::make_unique<FieldWriter>(cfg_, dec_, first_step_);
   StopRequest stop(cfg_.checkpoint.walltime, run_start_);
   const long steps = cfg_.time.steps;

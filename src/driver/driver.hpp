@@ -46,7 +46,4 @@ class Driver {
   double run_start_ = 0, loop_start_ = 0;
 };
 
-// Rank 0 creates output.dir; every rank learns whether it worked (InputError if not).
-void prepare_output_dir(const std::string& dir, MPI_Comm comm);
-
 }  // namespace gs

@@ -30,6 +30,9 @@ expect() {
 }
 
 expect missing "does not exist" "$OUT/none.h5"
+rc=0
+"$GRAYSCOTT" "$INPUT" "output.dir=$OUT/never" "restart=$OUT/none.h5" >/dev/null 2>&1 || rc=$?
+[[ $rc == 2 && ! -e $OUT/never ]] || fail "a refused restart into a new folder exited $rc or created the folder"
 head -c 2000 "$good" >"$OUT/truncated.h5"
 expect truncated "HDF5 cannot open it" "$OUT/truncated.h5"
 head -c 0 "$good" >"$OUT/empty.h5"
