@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "../common/test_support.hpp"
 #include "config/loader.hpp"
 #include "core/error.hpp"
 #include "grid/decomposition.hpp"
@@ -14,13 +15,7 @@
 
 namespace {
 
-using HostField = Kokkos::View<double***, Kokkos::LayoutRight, Kokkos::HostSpace>;
-
-HostField to_host(const gs::Field& f) {
-  HostField h("host", f.extent(0), f.extent(1), f.extent(2));
-  Kokkos::deep_copy(h, f);
-  return h;
-}
+using gs::test::to_host;
 
 TEST(ParameterMap, NoneAllocatesNothing) {
   const auto cfg = gs::load_config_text("[grid]\nn = 16\nL = 16.0\n", "test", {});
