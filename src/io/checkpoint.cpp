@@ -1,8 +1,5 @@
 #include "io/checkpoint.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -15,6 +12,7 @@
 #include "comm/reduce.hpp"
 #include "config/loader.hpp"
 #include "config/values.hpp"
+#include "io/atomic_file.hpp"
 #include "io/h5.hpp"
 #include "io/summary.hpp"
 #include "io/xdmf.hpp"
@@ -40,26 +38,6 @@ long step_of(const std::string& name) {
   const std::string digits = name.substr(5, name.size() - 8);
   if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
   return std::stol(digits);
-}
-
-void fsync_path(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
-}
-
-// Replaces `path` atomically with `text`.
-void write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream os(tmp);
-    os << text;
-    if (!os) throw RunError(tmp + ": cannot write");
-  }
-  fsync_path(tmp);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move into place");
 }
 
 std::vector<long long> grid_n(const GridConfig& g) { return std::vector<long long>(g.n.begin(), g.n.begin() + g.dims); }
@@ -206,7 +184,7 @@ CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t dige
       fsync_path(tmp);
       if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the checkpoint into place");
       write_xdmf(dir_ + "/" + name.substr(0, name.size() - 3) + ".xmf", cfg_.grid, {{name, step, time}}, false);
-      write_atomically(dir_ + "/latest", name + "\n");
+      write_file_atomically(dir_ + "/latest", name + "\n", "the latest-checkpoint pointer");
       fsync_path(dir_);
       info.bytes = (long long)fs::file_size(path);
       prune();

@@ -1,11 +1,12 @@
 #include "io/summary.hpp"
 
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 
 #include "config/loader.hpp"
 #include "config/values.hpp"
 #include "core/error.hpp"
+#include "io/atomic_file.hpp"
 #include "core/types.hpp"
 
 namespace gs {
@@ -18,11 +19,8 @@ std::string digest_hex(std::uint64_t d) {
 
 void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSummary& s) {
   if (dec.rank() != 0) return;
-  const std::string path = cfg.output.dir + "/summary.json";
-  const std::string tmp = path + ".tmp";
+  std::ostringstream os;
   {
-    std::ofstream os(tmp);
-    if (!os) throw RunError(tmp + ": cannot write the run summary");
     const int v = KOKKOS_VERSION;
     const double mean_div = s.final_stats.cells ? double(s.final_stats.cells) : 1.0;
     os << "{\n";
@@ -64,9 +62,8 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     os << "],\n";
     os << "  \"config\": " << config_to_json(cfg, 2) << "\n";
     os << "}\n";
-    if (!os) throw RunError(tmp + ": error while writing the run summary");
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the run summary into place");
+  write_file_atomically(cfg.output.dir + "/summary.json", os.str(), "the run summary");
 }
 
 }  // namespace gs

@@ -6,6 +6,7 @@
 
 #include "config/values.hpp"
 #include "core/error.hpp"
+#include "io/atomic_file.hpp"
 
 namespace gs {
 
@@ -47,10 +48,8 @@ void write_grid(std::ostream& os, const GridConfig& g, const XdmfEntry& e, const
 }  // namespace
 
 void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series) {
-  const std::string tmp = path + ".tmp";
+  std::ostringstream os;
   {
-    std::ofstream os(tmp);
-    if (!os) throw RunError(tmp + ": cannot write the XDMF description");
     os << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n";
     if (series) {
       os << "    <Grid Name=\"grayscott\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
@@ -60,9 +59,8 @@ void write_xdmf(const std::string& path, const GridConfig& grid, const std::vect
       for (const auto& e : entries) write_grid(os, grid, e, "    ");
     }
     os << "  </Domain>\n</Xdmf>\n";
-    if (!os) throw RunError(tmp + ": error while writing the XDMF description");
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the XDMF description into place");
+  write_file_atomically(path, os.str(), "the XDMF description");
 }
 
 }  // namespace gs
