@@ -1,8 +1,33 @@
 #include "comm/halo.hpp"
 
+#include <memory>
+#include <utility>
+
 #include "core/error.hpp"
 
 namespace gs {
+
+// The boxes of all messages, laid end to end: message m holds the flat cell
+// indices [first[m], first[m + 1]). Its buffer slice starts at 2 first[m] and
+// holds u of its cells, then v (so one MPI message carries both).
+struct HaloBoxTable {
+  static constexpr int kMaxMessages = 26;
+  std::size_t first[kMaxMessages + 1] = {};
+  int lo[kMaxMessages][3] = {};
+  int nx[kMaxMessages] = {}, ny[kMaxMessages] = {};
+
+  // Message, then cell (z, y, x) of flat cell index i; at most 26 comparisons.
+  KOKKOS_INLINE_FUNCTION int locate(std::size_t i, int& z, int& y, int& x) const {
+    int m = 0;
+    while (i >= first[m + 1]) ++m;
+    const std::size_t r = i - first[m];
+    const std::size_t row = r / std::size_t(nx[m]);
+    x = lo[m][0] + int(r % std::size_t(nx[m]));
+    y = lo[m][1] + int(row % std::size_t(ny[m]));
+    z = lo[m][2] + int(row / std::size_t(ny[m]));
+    return m;
+  }
+};
 
 namespace {
 
@@ -26,21 +51,24 @@ IndexBox side_box(const Decomposition& dec, const int o[3], bool ghosts) {
   return b;
 }
 
-// Copies between a box of (u, v) and a flat buffer, in the box's (z, y, x) order.
+// One kernel over the cells of every message, instead of one per message.
 template <bool ToBuffer>
-void copy_box(const Field& u, const Field& v, const Buffer& buf, const IndexBox& box, std::size_t offset, std::size_t count) {
-  const int x0 = box.lo[0], y0 = box.lo[1], z0 = box.lo[2];
-  const int nx = box.hi[0] - box.lo[0], ny = box.hi[1] - box.lo[1];
-  // for z, y, x in box: buf[offset + idx] <-> u(z, y, x); buf[offset + count + idx] <-> v(z, y, x)
+void copy_boxes(const State& s, const Buffer& buf, const HaloBoxTable& table, std::size_t total) {
+  const Field u = s.u, v = s.v;
+  // for each message m, for (z, y, x) in its box (cell i of the flat list, r of the box):
+  //   buf[2 first[m] + r] <-> u(z, y, x);  buf[2 first[m] + count[m] + r] <-> v(z, y, x)
   Kokkos::parallel_for(
-      ToBuffer ? "halo_pack" : "halo_unpack", box.policy(), KOKKOS_LAMBDA(int z, int y, int x) {
-        const std::size_t idx = offset + (std::size_t(z - z0) * ny + (y - y0)) * nx + (x - x0);
+      ToBuffer ? "halo_pack" : "halo_unpack", Kokkos::RangePolicy<ExecSpace>(0, total), KOKKOS_LAMBDA(std::size_t i) {
+        int z, y, x;
+        const int m = table.locate(i, z, y, x);
+        const std::size_t u_slot = table.first[m] + i;  // 2 first[m] + (i - first[m])
+        const std::size_t v_slot = u_slot + (table.first[m + 1] - table.first[m]);
         if (ToBuffer) {
-          buf(idx) = u(z, y, x);
-          buf(idx + count) = v(z, y, x);
+          buf(u_slot) = u(z, y, x);
+          buf(v_slot) = v(z, y, x);
         } else {
-          u(z, y, x) = buf(idx);
-          v(z, y, x) = buf(idx + count);
+          u(z, y, x) = buf(u_slot);
+          v(z, y, x) = buf(v_slot);
         }
       });
 }
@@ -68,6 +96,20 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
         total_ += m.count;
         messages_.push_back(m);
       }
+  GS_REQUIRE(messages_.size() <= std::size_t(HaloBoxTable::kMaxMessages), "more halo messages than the pack table holds");
+  send_table_ = std::make_shared<HaloBoxTable>();
+  recv_table_ = std::make_shared<HaloBoxTable>();
+  for (std::size_t i = 0; i < messages_.size(); ++i) {
+    const auto& m = messages_[i];
+    for (auto [table, box] : {std::pair{send_table_.get(), m.send_box}, std::pair{recv_table_.get(), m.recv_box}}) {
+      table->first[i] = m.offset / 2;
+      for (int d = 0; d < 3; ++d) table->lo[i][d] = box.lo[d];
+      table->nx[i] = box.hi[0] - box.lo[0];
+      table->ny[i] = box.hi[1] - box.lo[1];
+    }
+  }
+  for (std::size_t i = messages_.size(); i <= std::size_t(HaloBoxTable::kMaxMessages); ++i)
+    send_table_->first[i] = recv_table_->first[i] = total_;
   send_ = Buffer("halo_send", 2 * total_);
   recv_ = Buffer("halo_recv", 2 * total_);
   send_host_ = Kokkos::create_mirror_view(send_);
@@ -78,22 +120,22 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
   requests_.resize(2 * messages_.size());
 }
 
-void HaloExchange::pack(const Field& u, const Field& v) {
-  for (const auto& m : messages_) copy_box<true>(u, v, send_, m.send_box, m.offset, m.count);
+void HaloExchange::pack(const State& s) {
+  if (total_) copy_boxes<true>(s, send_, *send_table_, total_);
 }
 
-void HaloExchange::unpack(const Field& u, const Field& v) {
-  for (const auto& m : messages_) copy_box<false>(u, v, recv_, m.recv_box, m.offset, m.count);
+void HaloExchange::unpack(const State& s) {
+  if (total_) copy_boxes<false>(s, recv_, *recv_table_, total_);
 }
 
-void HaloExchange::begin(const Field& u, const Field& v) {
+void HaloExchange::begin(const State& s) {
   GS_REQUIRE(!in_flight_, "halo exchange begun twice");
   const std::size_t n = messages_.size();
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
     GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + m.offset, int(2 * m.count), MPI_DOUBLE, m.peer_recv, m.tag_recv, comm_, &requests_[i]));
   }
-  pack(u, v);
+  pack(s);
   if (staged_) Kokkos::deep_copy(send_host_, send_);
   Kokkos::fence();  // MPI must not read the buffer before the pack kernels finish
   for (std::size_t i = 0; i < n; ++i) {
@@ -103,12 +145,12 @@ void HaloExchange::begin(const Field& u, const Field& v) {
   in_flight_ = true;
 }
 
-void HaloExchange::finish(const Field& u, const Field& v) {
+void HaloExchange::finish(const State& s) {
   GS_REQUIRE(in_flight_, "halo exchange finished without begin");
   GS_MPI_CHECK(MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE));
   in_flight_ = false;
   if (staged_) Kokkos::deep_copy(recv_, recv_host_);
-  unpack(u, v);
+  unpack(s);
 }
 
 }  // namespace gs

@@ -5,12 +5,16 @@
 // finish() completes them, so interior work can run in between.
 #include <mpi.h>
 
+#include <memory>
 #include <vector>
 
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
 
 namespace gs {
+
+struct HaloBoxTable;
 
 class HaloExchange {
  public:
@@ -18,11 +22,11 @@ class HaloExchange {
   // (a no-op when the execution space already works in host memory).
   HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware);
 
-  void begin(const Field& u, const Field& v);
-  void finish(const Field& u, const Field& v);
-  void exchange(const Field& u, const Field& v) {
-    begin(u, v);
-    finish(u, v);
+  void begin(const State& s);
+  void finish(const State& s);
+  void exchange(const State& s) {
+    begin(s);
+    finish(s);
   }
 
   int message_count() const { return int(messages_.size()); }
@@ -36,12 +40,13 @@ class HaloExchange {
     std::size_t offset, count;  // in cells; u at offset, v at offset + count, both x2 layout
   };
 
-  void pack(const Field& u, const Field& v);
-  void unpack(const Field& u, const Field& v);
+  void pack(const State& s);
+  void unpack(const State& s);
 
   MPI_Comm comm_;
   std::vector<Message> messages_;
   std::size_t total_ = 0;
+  std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels
   Buffer send_, recv_;
   Buffer::HostMirror send_host_, recv_host_;
   Real* send_mpi_ = nullptr;

@@ -1,43 +1,37 @@
 #include "comm/reduce.hpp"
 
-#include <cmath>
 #include <vector>
 
 #include "core/error.hpp"
 
 namespace gs {
 
-FieldStats global_stats(const FieldStats& l, MPI_Comm comm) {
-  static_assert(sizeof(Real) == sizeof(double), "MPI_DOUBLE below assumes Real = double");
-  double mins[2] = {l.cells ? l.min_u : HUGE_VAL, l.cells ? l.min_v : HUGE_VAL};
-  double maxs[2] = {l.cells ? l.max_u : -HUGE_VAL, l.cells ? l.max_v : -HUGE_VAL};
-  double sums[2] = {l.sum_u, l.sum_v};
-  long long counts[3] = {l.nonfinite_u, l.nonfinite_v, l.cells};
-  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, mins, 2, MPI_DOUBLE, MPI_MIN, comm));
-  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, maxs, 2, MPI_DOUBLE, MPI_MAX, comm));
-  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm));
-  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, counts, 3, MPI_LONG_LONG, MPI_SUM, comm));
-  FieldStats g;
-  g.min_u = mins[0];
-  g.min_v = mins[1];
-  g.max_u = maxs[0];
-  g.max_v = maxs[1];
-  g.sum_u = sums[0];
-  g.sum_v = sums[1];
-  g.nonfinite_u = counts[0];
-  g.nonfinite_v = counts[1];
-  g.cells = counts[2];
-  return g;
+void allreduce_min(double* values, int count, MPI_Comm comm) {
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MIN, comm));
 }
 
-std::uint64_t global_digest(std::uint64_t local, MPI_Comm comm) {
+void allreduce_max(double* values, int count, MPI_Comm comm) {
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MAX, comm));
+}
+
+void allreduce_sum(double* values, int count, MPI_Comm comm) {
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, comm));
+}
+
+void allreduce_sum(long long* values, int count, MPI_Comm comm) {
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_LONG_LONG, MPI_SUM, comm));
+}
+
+std::uint64_t allreduce_wrapping_sum(std::uint64_t local, MPI_Comm comm) {
   std::uint64_t sum = 0;
   GS_MPI_CHECK(MPI_Allreduce(&local, &sum, 1, MPI_UINT64_T, MPI_SUM, comm));
   return sum;
 }
 
-std::uint64_t state_digest(const Field& u, const Field& v, const Decomposition& dec) {
-  return global_digest(local_digest(u, v, dec.owned(), CellIndex::of(dec)), dec.comm());
+bool allreduce_any(bool local, MPI_Comm comm) {
+  int flag = local ? 1 : 0;
+  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &flag, 1, MPI_INT, MPI_LOR, comm));
+  return flag != 0;
 }
 
 std::string first_error(const std::string& local, MPI_Comm comm) {

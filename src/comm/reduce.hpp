@@ -1,20 +1,21 @@
 #pragma once
-// Global combinations of per-rank diagnostics.
+// Generic collective reductions: no physics here, only numbers and messages.
 #include <mpi.h>
 
 #include <cstdint>
 #include <string>
 
-#include "grid/decomposition.hpp"
-#include "physics/diagnostics.hpp"
-
 namespace gs {
 
-FieldStats global_stats(const FieldStats& local, MPI_Comm comm);
-std::uint64_t global_digest(std::uint64_t local, MPI_Comm comm);
-
-// Collective: the digest of the whole state (u, v), the same on any decomposition.
-std::uint64_t state_digest(const Field& u, const Field& v, const Decomposition& dec);
+// In-place element-wise reductions of `count` values over every rank of `comm`.
+void allreduce_min(double* values, int count, MPI_Comm comm);
+void allreduce_max(double* values, int count, MPI_Comm comm);
+void allreduce_sum(double* values, int count, MPI_Comm comm);
+void allreduce_sum(long long* values, int count, MPI_Comm comm);
+// Sum modulo 2^64 (order-free, so the result does not depend on the rank layout).
+std::uint64_t allreduce_wrapping_sum(std::uint64_t local, MPI_Comm comm);
+// Whether any rank passes true.
+bool allreduce_any(bool local, MPI_Comm comm);
 
 // Collective: "" when no rank has an error, else the message of the lowest
 // rank that has one, on every rank (so all ranks fail together).

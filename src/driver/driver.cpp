@@ -39,7 +39,7 @@ Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
 }
 
 std::uint64_t Driver::current_digest() const {
-  return state_digest(fields_.u, fields_.v, dec_);
+  return state_digest(fields_, dec_);
 }
 
 long Driver::start() {
@@ -64,7 +64,7 @@ void Driver::write_outputs(long step) {
   ScopedPhase t(timers_, "output");
   const std::uint64_t digest = current_digest();
   summary_.digests.emplace_back(step, digest);
-  const std::string image = images_.write(step, fields_.u, fields_.v);
+  const std::string image = images_.write(step, fields_);
   if (dec_.rank() == 0) std::printf("output step %ld  digest %s  image %s\n", step, digest_hex(digest).c_str(), image.c_str());
 }
 
@@ -92,13 +92,13 @@ void Driver::write_checkpoint(long step) {
 
 bool Driver::check_and_report(long step) {
   ScopedPhase t(timers_, "diagnostics");
-  const FieldStats s = global_stats(local_stats(fields_.u, fields_.v, dec_.owned()), dec_.comm());
+  const FieldStats s = global_stats(fields_, dec_);
   summary_.final_stats = s;
-  if (s.nonfinite_u || s.nonfinite_v) {
-    const char* field = s.nonfinite_u ? "u" : "v";
+  if (!s.finite()) {
+    const char* field = s.u.nonfinite ? "u" : "v";
     char msg[256];
     std::snprintf(msg, sizeof msg, "non-finite value (NaN or Inf) in field %s at step %ld (%lld cells); dt may be too large", field,
-                  step, s.nonfinite_u ? s.nonfinite_u : s.nonfinite_v);
+                  step, s.u.nonfinite ? s.u.nonfinite : s.v.nonfinite);
     summary_.status = "failed";
     summary_.error = msg;
     return false;
@@ -109,7 +109,7 @@ bool Driver::check_and_report(long step) {
     const double eta = rate > 0 ? (cfg_.time.steps - step) / rate : 0.0;
     const double n = double(s.cells);
     std::printf("step %ld/%ld  t=%.6g  u[min %.4g max %.4g mean %.6g]  v[min %.4g max %.4g mean %.6g]  %.1f steps/s  ETA %.1fs\n",
-                step, cfg_.time.steps, step * cfg_.time.dt, s.min_u, s.max_u, s.sum_u / n, s.min_v, s.max_v, s.sum_v / n,
+                step, cfg_.time.steps, step * cfg_.time.dt, s.u.min, s.u.max, s.u.sum / n, s.v.min, s.v.max, s.v.sum / n,
                 rate, eta);
     std::fflush(stdout);
   }

@@ -30,33 +30,32 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
   shell_ = shell_boxes(dec.owned(), ghost);
 }
 
-void Stepper::stage(const Field& in_u, const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
-                    const Field& out_v, bool average) {
+void Stepper::stage(const State& in, const State& base, const State& out, bool average) {
   {
     ScopedPhase t(timers_, "halo_exchange");
-    halo_.begin(in_u, in_v);
+    halo_.begin(in);
   }
   {
     ScopedPhase t(timers_, "compute");
-    gray_scott_stage(stencil_, params_, inner_, in_u, in_v, base_u, base_v, out_u, out_v, average);
+    gray_scott_stage(stencil_, params_, inner_, in, base, out, average);
   }
   {
     ScopedPhase t(timers_, "halo_exchange");
-    halo_.finish(in_u, in_v);
+    halo_.finish(in);
   }
   ScopedPhase t(timers_, "compute");
-  for (const auto& box : shell_) gray_scott_stage(stencil_, params_, box, in_u, in_v, base_u, base_v, out_u, out_v, average);
+  for (const auto& box : shell_) gray_scott_stage(stencil_, params_, box, in, base, out, average);
   Kokkos::fence();
 }
 
 void Stepper::step(Fields& f) {
   if (integrator_ == Integrator::Euler) {
-    stage(f.u, f.v, f.u, f.v, f.u_next, f.v_next, false);
+    stage(f.now(), f.now(), f.next, false);
     f.swap();
   } else {
     // Heun: s = y + dt f(y);  y <- (y + (s + dt f(s))) / 2, written in place over y.
-    stage(f.u, f.v, f.u, f.v, f.u_next, f.v_next, false);
-    stage(f.u_next, f.v_next, f.u, f.v, f.u, f.v, true);
+    stage(f.now(), f.now(), f.next, false);
+    stage(f.next, f.now(), f.now(), true);
   }
 }
 

@@ -15,12 +15,12 @@ class Stepper {
   Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers);
   void step(Fields& f);
   // Fill every ghost cell of the current state (for outputs and tests).
-  void fill_ghosts(Fields& f) { halo_.exchange(f.u, f.v); }
+  void fill_ghosts(State& s) { halo_.exchange(s); }
   const HaloExchange& halo() const { return halo_; }
 
  private:
-  void stage(const Field& in_u, const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
-             const Field& out_v, bool average);
+  // out = in + dt f(in), or (base + in + dt f(in)) / 2 when averaging (out may alias base).
+  void stage(const State& in, const State& base, const State& out, bool average);
 
   Stencil stencil_;
   Integrator integrator_;

@@ -1,27 +1,37 @@
 #pragma once
-// The state (u, v) with ghost layers and the second buffer each time step writes.
+// The model state (u, v) with ghost layers, and the second state each time step
+// writes into.
 #include <string>
+#include <utility>
 
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
 
 namespace gs {
 
-struct Fields {
-  Field u, v;            // current state
-  Field u_next, v_next;  // written by a stage, then swapped in (Euler) or kept as the stage (RK2)
+// One value for the two species, passed by role (in, base, out) instead of as
+// separate u and v arguments. Copying a State copies two View handles, not data.
+struct State {
+  Field u, v;
 
-  explicit Fields(const Decomposition& dec)
-      : u(make(dec, "u")), v(make(dec, "v")), u_next(make(dec, "u_next")), v_next(make(dec, "v_next")) {}
-
-  void swap() {
-    std::swap(u, u_next);
-    std::swap(v, v_next);
+  static State make(const Decomposition& dec, const std::string& label) {
+    return {make_field(dec, label + "_u"), make_field(dec, label + "_v")};
   }
-
-  static Field make(const Decomposition& dec, const std::string& label) {
+  static Field make_field(const Decomposition& dec, const std::string& label) {
     return Field(label, dec.extent(2), dec.extent(1), dec.extent(0));
   }
+};
+
+// The current state plus the buffer a stage writes: an Euler step writes `next`
+// and swaps it in; RK2 keeps its first stage there.
+struct Fields : State {
+  State next;
+
+  explicit Fields(const Decomposition& dec) : State(State::make(dec, "state")), next(State::make(dec, "next")) {}
+
+  State& now() { return *this; }
+  const State& now() const { return *this; }
+  void swap() { std::swap(now(), next); }
 };
 
 }  // namespace gs

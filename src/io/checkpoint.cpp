@@ -137,7 +137,7 @@ std::string checkpoint_dir(const std::string& output_dir) { return output_dir + 
 CheckpointStore::CheckpointStore(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), dir_(checkpoint_dir(cfg.output.dir)) {}
 
-CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t digest, const Fields& f) const {
+CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t digest, const State& f) const {
   const std::string name = checkpoint_name(step);
   const std::string path = dir_ + "/" + name;
   const std::string tmp = path + ".tmp";
@@ -174,7 +174,7 @@ CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t dige
   h5_write_attr(id, "clamp", (long long)cfg_.physics.clamp);
   h5_write_attr(id, "ranks_written", (long long)dec_.size());
   h5_write_attr(id, "config", config_to_json(cfg_, 0));
-  h5_write_state(id, dec_, f.u, f.v);
+  h5_write_state(id, dec_, f);
   maybe_die_mid_write(step, dec_.rank());
   if (!file.close()) throw RunError(tmp + ": closing the checkpoint failed (disk full?)");
 
@@ -231,7 +231,7 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg) {
   return folder + "/" + name;
 }
 
-CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, const Decomposition& dec, Fields& f) {
+CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, const Decomposition& dec, State& f) {
   const auto fail_if = [&](const std::string& local) {
     const std::string err = first_error(local, dec.comm());
     if (!err.empty()) throw InputError(path + ": " + err);
@@ -252,10 +252,10 @@ CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, co
   info.digest = parse_hex(digest_text, hex_ok);
   fail_if(hex_ok ? "" : "attribute 'digest' is not 16 hex digits");
   info.step = long(step);
-  fail_if(h5_read_state(file.get(), dec, f.u, f.v));
+  fail_if(h5_read_state(file.get(), dec, f));
   file.close();
 
-  const std::uint64_t computed = state_digest(f.u, f.v, dec);
+  const std::uint64_t computed = state_digest(f, dec);
   if (computed != info.digest)
     throw InputError(path + ": the data do not match the stored digest (stored " + digest_text + ", computed " +
                      digest_hex(computed) + "); the file is damaged");

@@ -26,7 +26,7 @@ class CheckpointStore {
   CheckpointStore(const SimConfig& cfg, const Decomposition& dec);
   // Collective. Writes <dir>/ckpt_<step>.h5 under a temporary name, closes it,
   // renames it into place, points "latest" at it, then prunes to checkpoint.keep.
-  CheckpointInfo write(long step, double time, std::uint64_t digest, const Fields& f) const;
+  CheckpointInfo write(long step, double time, std::uint64_t digest, const State& f) const;
   std::string dir() const { return dir_; }
 
  private:
@@ -45,6 +45,6 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg);
 
 // Collective. Validates the file against this run's config and fills the owned
 // cells of f.u, f.v. Any problem: InputError naming the file and the mismatch.
-CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, const Decomposition& dec, Fields& f);
+CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, const Decomposition& dec, State& f);
 
 }  // namespace gs

@@ -30,7 +30,7 @@ FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long fi
   }
 }
 
-long long FieldWriter::write(long step, double time, const Fields& f) {
+long long FieldWriter::write(long step, double time, const State& f) {
   const std::string name = field_file_name(step);
   const std::string path = cfg_.output.dir + "/" + name;
   const std::string tmp = path + ".tmp";
@@ -38,7 +38,7 @@ long long FieldWriter::write(long step, double time, const Fields& f) {
   if (!file.valid()) throw RunError(tmp + ": cannot create the field output");
   h5_write_attr(file.get(), "step", (long long)step);
   h5_write_attr(file.get(), "time", time);
-  h5_write_state(file.get(), dec_, f.u, f.v);
+  h5_write_state(file.get(), dec_, f);
   if (!file.close()) throw RunError(tmp + ": closing the field output failed");
   series_.erase(std::remove_if(series_.begin(), series_.end(), [&](const XdmfEntry& e) { return e.step >= step; }), series_.end());
   series_.push_back({name, step, time});

@@ -16,7 +16,7 @@ class FieldWriter {
   // On a restart, earlier outputs up to `first_step` stay in the series.
   FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step);
   // Collective; returns the bytes written.
-  long long write(long step, double time, const Fields& f);
+  long long write(long step, double time, const State& f);
 
  private:
   const SimConfig& cfg_;

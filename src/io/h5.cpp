@@ -132,18 +132,18 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
   return H5Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
 }
 
-void h5_write_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v) {
+void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
   const Slab s = slab_of(dec);
   H5Handle dxpl = collective_transfer();
-  write_dataset(file, "u", s, owned_to_host(u, dec), dxpl.get());
-  write_dataset(file, "v", s, owned_to_host(v, dec), dxpl.get());
+  write_dataset(file, "u", s, owned_to_host(state.u, dec), dxpl.get());
+  write_dataset(file, "v", s, owned_to_host(state.v, dec), dxpl.get());
 }
 
-std::string h5_read_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v) {
+std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state) {
   const Slab s = slab_of(dec);
   H5Handle dxpl = collective_transfer();
   HostBlock host("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
-  for (const auto& [name, field] : {std::make_pair("u", u), std::make_pair("v", v)}) {
+  for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {
     const std::string err = read_dataset(file, name, s, host, dxpl.get());
     if (!err.empty()) return err;
     host_to_owned(host, field, dec);

@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
 
 #define GS_H5_CHECK(expr, what)                                                           \
   do {                                                                                    \
@@ -66,9 +67,9 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm);
 
 // Global datasets "u" and "v" shaped (nz, ny, nx) in 3D or (ny, nx) in 2D, no
 // ghosts; each rank writes/reads the hyperslab of its owned box, collectively.
-void h5_write_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v);
+void h5_write_state(hid_t file, const Decomposition& dec, const State& state);
 // Returns "" on success or why the datasets do not fit this decomposition's grid.
-std::string h5_read_state(hid_t file, const Decomposition& dec, const Field& u, const Field& v);
+std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state);
 
 // Root-group attributes.
 void h5_write_attr(hid_t obj, const char* name, long long value);

@@ -9,8 +9,8 @@
 
 namespace gs {
 
-std::string ImageWriter::write(long step, const Field& u, const Field& v) const {
-  const Field& f = out_.field == "u" ? u : v;
+std::string ImageWriter::write(long step, const State& state) const {
+  const Field& f = out_.field == "u" ? state.u : state.v;
   std::vector<Plane> planes;
   if (dec_.dims() == 2) {
     planes.push_back(gather_plane(f, dec_, 2, 0));

@@ -6,6 +6,7 @@
 #include "config/config.hpp"
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
 
 namespace gs {
 
@@ -13,7 +14,7 @@ class ImageWriter {
  public:
   ImageWriter(const OutputConfig& out, const Decomposition& dec) : out_(out), dec_(dec) {}
   // Collective. Returns the path written (on rank 0; empty elsewhere).
-  std::string write(long step, const Field& u, const Field& v) const;
+  std::string write(long step, const State& state) const;
 
  private:
   const OutputConfig& out_;

@@ -51,10 +51,10 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     os << "  \"restart_from\": " << (s.restart_from.empty() ? "null" : json_string(s.restart_from)) << ",\n";
     os << "  \"last_checkpoint\": " << (s.last_checkpoint.empty() ? "null" : json_string(s.last_checkpoint)) << ",\n";
     os << "  \"halo_bytes_per_exchange_rank0\": " << s.halo_bytes_per_exchange << ",\n";
-    os << "  \"final_stats\": {\"u_min\": " << json_number(s.final_stats.min_u) << ", \"u_max\": "
-       << json_number(s.final_stats.max_u) << ", \"u_mean\": " << json_number(s.final_stats.sum_u / mean_div)
-       << ", \"v_min\": " << json_number(s.final_stats.min_v) << ", \"v_max\": " << json_number(s.final_stats.max_v)
-       << ", \"v_mean\": " << json_number(s.final_stats.sum_v / mean_div) << "},\n";
+    os << "  \"final_stats\": {\"u_min\": " << json_number(s.final_stats.u.min) << ", \"u_max\": "
+       << json_number(s.final_stats.u.max) << ", \"u_mean\": " << json_number(s.final_stats.u.sum / mean_div)
+       << ", \"v_min\": " << json_number(s.final_stats.v.min) << ", \"v_max\": " << json_number(s.final_stats.v.max)
+       << ", \"v_mean\": " << json_number(s.final_stats.v.sum / mean_div) << "},\n";
     os << "  \"digests\": [";
     for (std::size_t i = 0; i < s.digests.size(); ++i)
       os << (i ? ", " : "") << "{\"step\": " << s.digests[i].first << ", \"digest\": \""

@@ -1,7 +1,9 @@
 #include "physics/diagnostics.hpp"
 
+#include <cmath>
 #include <cstring>
 
+#include "comm/reduce.hpp"
 #include "core/hash.hpp"
 
 namespace gs {
@@ -16,13 +18,8 @@ KOKKOS_INLINE_FUNCTION std::uint64_t bits_of(double x) {
   return b;
 }
 
-struct OneFieldStats {
-  Real min, max, sum;
-  long long nonfinite;
-};
-
 // Range, sum and count of non-finite values of one field over the owned cells.
-OneFieldStats summarize(const Field& f, const IndexBox& owned) {
+SpeciesStats summarize(const Field& f, const IndexBox& owned) {
   using MinMax = Kokkos::MinMax<Real>;
   typename MinMax::value_type range;
   Kokkos::parallel_reduce(
@@ -45,24 +42,37 @@ OneFieldStats summarize(const Field& f, const IndexBox& owned) {
 
 }  // namespace
 
-FieldStats local_stats(const Field& u, const Field& v, const IndexBox& owned) {
-  FieldStats s;
-  s.cells = owned.cells();
-  if (s.cells == 0) return s;
-  const OneFieldStats a = summarize(u, owned), b = summarize(v, owned);
-  s.min_u = a.min;
-  s.max_u = a.max;
-  s.sum_u = a.sum;
-  s.nonfinite_u = a.nonfinite;
-  s.min_v = b.min;
-  s.max_v = b.max;
-  s.sum_v = b.sum;
-  s.nonfinite_v = b.nonfinite;
-  return s;
+FieldStats local_stats(const State& s, const IndexBox& owned) {
+  FieldStats st;
+  st.cells = owned.cells();
+  if (st.cells == 0) return st;
+  st.u = summarize(s.u, owned);
+  st.v = summarize(s.v, owned);
+  return st;
 }
 
-std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned, const CellIndex& cells) {
+FieldStats global_stats(const State& s, const Decomposition& dec) {
+  static_assert(sizeof(Real) == sizeof(double), "the reductions below assume Real = double");
+  const FieldStats l = local_stats(s, dec.owned());
+  const bool any = l.cells > 0;
+  double mins[2] = {any ? l.u.min : HUGE_VAL, any ? l.v.min : HUGE_VAL};
+  double maxs[2] = {any ? l.u.max : -HUGE_VAL, any ? l.v.max : -HUGE_VAL};
+  double sums[2] = {l.u.sum, l.v.sum};
+  long long counts[3] = {l.u.nonfinite, l.v.nonfinite, l.cells};
+  allreduce_min(mins, 2, dec.comm());
+  allreduce_max(maxs, 2, dec.comm());
+  allreduce_sum(sums, 2, dec.comm());
+  allreduce_sum(counts, 3, dec.comm());
+  FieldStats g;
+  g.u = {mins[0], maxs[0], sums[0], counts[0]};
+  g.v = {mins[1], maxs[1], sums[1], counts[1]};
+  g.cells = counts[2];
+  return g;
+}
+
+std::uint64_t local_digest(const State& s, const IndexBox& owned, const CellIndex& cells) {
   if (owned.empty()) return 0;
+  const Field u = s.u, v = s.v;
   std::uint64_t sum = 0;
   // for each owned cell: sum += hash(global index, bits(u), bits(v))   (mod 2^64)
   Kokkos::parallel_reduce(
@@ -72,6 +82,10 @@ std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned
       },
       sum);
   return sum;
+}
+
+std::uint64_t state_digest(const State& s, const Decomposition& dec) {
+  return allreduce_wrapping_sum(local_digest(s, dec.owned(), CellIndex::of(dec)), dec.comm());
 }
 
 }  // namespace gs

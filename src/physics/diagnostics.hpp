@@ -1,24 +1,34 @@
 #pragma once
-// Per-rank reductions over owned cells: ranges, sums, non-finite counts and the
-// decomposition-independent state digest. comm/reduce combines them over ranks.
+// Diagnostics of the state over owned cells (ranges, sums, non-finite counts)
+// and the decomposition-independent state digest, per rank and over all ranks.
 #include <cstdint>
 
 #include "core/types.hpp"
 #include "grid/cell_index.hpp"
+#include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
 
 namespace gs {
 
-struct FieldStats {
-  Real min_u = 0, max_u = 0, sum_u = 0;
-  Real min_v = 0, max_v = 0, sum_v = 0;
-  long long nonfinite_u = 0, nonfinite_v = 0;
-  long long cells = 0;
+struct SpeciesStats {
+  Real min = 0, max = 0, sum = 0;
+  long long nonfinite = 0;
 };
 
-FieldStats local_stats(const Field& u, const Field& v, const IndexBox& owned);
+struct FieldStats {
+  SpeciesStats u, v;
+  long long cells = 0;
+  bool finite() const { return u.nonfinite == 0 && v.nonfinite == 0; }
+};
+
+FieldStats local_stats(const State& s, const IndexBox& owned);
+// Collective: the statistics of the whole state.
+FieldStats global_stats(const State& s, const Decomposition& dec);
 
 // Wrapping sum over owned cells of hash(global index, bits of u, bits of v).
 // Addition mod 2^64 is order-free, so the global sum does not depend on the layout.
-std::uint64_t local_digest(const Field& u, const Field& v, const IndexBox& owned, const CellIndex& cells);
+std::uint64_t local_digest(const State& s, const IndexBox& owned, const CellIndex& cells);
+// Collective: the digest of the whole state, the same on any decomposition.
+std::uint64_t state_digest(const State& s, const Decomposition& dec);
 
 }  // namespace gs

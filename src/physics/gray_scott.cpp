@@ -56,8 +56,7 @@ struct RowKernel {
 };
 
 template <Stencil S, bool Average, bool Mapped>
-void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v, const Field& base_u,
-            const Field& base_v, const Field& out_u, const Field& out_v) {
+void launch(const ReactionDiffusion& p, const IndexBox& box, const State& in, const State& base, const State& out) {
   if (box.empty()) return;
   // Serial form of the kernel:
   // for (z, y, x) in box:
@@ -65,7 +64,7 @@ void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, 
   //   (F, k = F_map(z, y, x), k_map(z, y, x) when a parameter map is in use)
   //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2, clamped if asked)
   using Kernel = StageKernel<S, Average, Mapped>;
-  const Kernel kernel{in_u, in_v, base_u, base_v, out_u, out_v, p};
+  const Kernel kernel{in.u, in.v, base.u, base.v, out.u, out.v, p};
   if constexpr (kRowsPerWorkItem)
     Kokkos::parallel_for("gray_scott_stage", RowRange({box.lo[2], box.lo[1]}, {box.hi[2], box.hi[1]}),
                          RowKernel<Kernel>{kernel, box.lo[0], box.hi[0]});
@@ -74,15 +73,15 @@ void launch(const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, 
 }
 
 template <Stencil S>
-void launch(bool average, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u, const Field& in_v,
-            const Field& base_u, const Field& base_v, const Field& out_u, const Field& out_v) {
+void launch(bool average, const ReactionDiffusion& p, const IndexBox& box, const State& in, const State& base,
+            const State& out) {
   const bool mapped = p.F_map.data() != nullptr;
   if (average)
-    mapped ? launch<S, true, true>(p, box, in_u, in_v, base_u, base_v, out_u, out_v)
-           : launch<S, true, false>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
+    mapped ? launch<S, true, true>(p, box, in, base, out)
+           : launch<S, true, false>(p, box, in, base, out);
   else
-    mapped ? launch<S, false, true>(p, box, in_u, in_v, base_u, base_v, out_u, out_v)
-           : launch<S, false, false>(p, box, in_u, in_v, base_u, base_v, out_u, out_v);
+    mapped ? launch<S, false, true>(p, box, in, base, out)
+           : launch<S, false, false>(p, box, in, base, out);
 }
 
 }  // namespace
@@ -99,15 +98,14 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg) {
   return p;
 }
 
-void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u,
-                      const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
-                      const Field& out_v, bool average) {
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const State& in,
+                      const State& base, const State& out, bool average) {
   switch (stencil) {
-    case Stencil::P5: launch<Stencil::P5>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
-    case Stencil::P9: launch<Stencil::P9>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
-    case Stencil::P7: launch<Stencil::P7>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
-    case Stencil::P19: launch<Stencil::P19>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
-    case Stencil::P27: launch<Stencil::P27>(average, p, box, in_u, in_v, base_u, base_v, out_u, out_v); break;
+    case Stencil::P5: launch<Stencil::P5>(average, p, box, in, base, out); break;
+    case Stencil::P9: launch<Stencil::P9>(average, p, box, in, base, out); break;
+    case Stencil::P7: launch<Stencil::P7>(average, p, box, in, base, out); break;
+    case Stencil::P19: launch<Stencil::P19>(average, p, box, in, base, out); break;
+    case Stencil::P27: launch<Stencil::P27>(average, p, box, in, base, out); break;
   }
 }
 

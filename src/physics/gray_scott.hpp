@@ -3,6 +3,7 @@
 // No MPI here; the caller fills ghosts before the cells that read them.
 #include "config/config.hpp"
 #include "core/types.hpp"
+#include "grid/fields.hpp"
 
 namespace gs {
 
@@ -21,8 +22,7 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg);
 //   plain:    out = in + dt * f(in)                        (Euler step, RK2 stage 1)
 //   average:  out = (base + (in + dt * f(in))) / 2         (RK2 stage 2; out may alias base)
 // where f(u, v) = (Du lap u - u v^2 + F (1 - u), Dv lap v + u v^2 - (F + k) v).
-void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const Field& in_u,
-                      const Field& in_v, const Field& base_u, const Field& base_v, const Field& out_u,
-                      const Field& out_v, bool average);
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const State& in,
+                      const State& base, const State& out, bool average);
 
 }  // namespace gs

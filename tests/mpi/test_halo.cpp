@@ -53,7 +53,7 @@ void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool
   Kokkos::deep_copy(f.v, vh);
 
   HaloExchange halo(dec, diagonals, gpu_aware);
-  halo.exchange(f.u, f.v);
+  halo.exchange(f);
   auto u = test::to_host(f.u);
   auto v = test::to_host(f.v);
   const auto wrap = [&](long g, int d) { return ((g % gn[d]) + gn[d]) % gn[d]; };

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "comm/reduce.hpp"
+#include "physics/diagnostics.hpp"
 #include "config/loader.hpp"
 #include "core/timers.hpp"
 #include "driver/stepper.hpp"
@@ -34,8 +34,8 @@ Outcome run(const gs::SimConfig& cfg, MPI_Comm comm) {
     for (long s = 0; s < cfg.time.steps; ++s) stepper.step(f);
   }
   Outcome o;
-  o.digest = gs::state_digest(f.u, f.v, dec);
-  o.stats = gs::global_stats(gs::local_stats(f.u, f.v, dec.owned()), dec.comm());
+  o.digest = gs::state_digest(f, dec);
+  o.stats = gs::global_stats(f, dec);
   return o;
 }
 
@@ -50,9 +50,9 @@ void expect_rank_independent(const std::string& base, const std::vector<std::str
   for (const auto& o : overrides) what += o + " ";
   EXPECT_EQ(all.digest, one.digest) << what;
   // A meaningful comparison: the state holds both seeded and unseeded cells.
-  EXPECT_GT(all.stats.max_v, 0.1) << what;
-  EXPECT_LT(all.stats.min_v, 0.05) << what;
-  EXPECT_EQ(all.stats.nonfinite_u + all.stats.nonfinite_v, 0) << what;
+  EXPECT_GT(all.stats.v.max, 0.1) << what;
+  EXPECT_LT(all.stats.v.min, 0.05) << what;
+  EXPECT_EQ(all.stats.u.nonfinite + all.stats.v.nonfinite, 0) << what;
 }
 
 TEST(NoiseInit, PerlinSameDigestOnAnyRankCount) {
