@@ -7,6 +7,7 @@
 #include "core/math.hpp"
 #include "grid/cell_index.hpp"
 #include "init/noise_init.hpp"
+#include "init/smooth_init.hpp"
 
 namespace gs {
 
@@ -72,6 +73,10 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
   const auto& init = cfg.init;
   if (init.type == "perlin" || init.type == "diamond_square") {
     apply_noise_initial_condition(cfg, dec, fields);
+    return;
+  }
+  if (init.type == "sine") {
+    apply_smooth_initial_condition(cfg, dec, fields);
     return;
   }
   SeedRegionKernel k;
