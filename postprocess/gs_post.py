@@ -93,9 +93,9 @@ def grid_of(s):
 PHASE_GROUPS = [  # stacked-bar groups: (label, phases summed); absent phases count 0
     ("compute", ["compute"]),
     ("halo", ["halo_exchange", "halo"]),
-    ("I/O", ["diagnostics", "images", "fields", "field_output", "checkpoint", "io"]),
+    ("I/O", ["diagnostics", "images", "output", "fields", "field_output", "checkpoint", "io"]),
     ("in-situ", ["insitu"]),
-    ("other", ["init", "other"]),
+    ("other", ["other"]),  # init is once per run, not per step: left out
 ]
 
 

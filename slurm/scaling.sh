@@ -75,8 +75,9 @@ for p in "${rank_list[@]}"; do
     ${MPIEXEC:-mpiexec} -n "$p" "$study_root/build/src/grayscott" "$input" "$@" "${extra[@]}" >"$run_dir/run.log" 2>&1 ||
       study_die "the $p-rank run failed: see $run_dir/run.log"
   else
+    # Whole nodes, so no other job shares the memory bandwidth or the network being measured.
     ids+=("$("$study_root/slurm/submit.sh" "${gpu[@]}" --site "$site" --nodes "$nodes" --ranks-per-node $((p / nodes)) \
-      --time "$time" --name "gs-$kind-$p" "$input" "$@" "${extra[@]}")")
+      --time "$time" --name "gs-$kind-$p" --sbatch --exclusive "$input" "$@" "${extra[@]}")")
   fi
 done
 collect="/usr/bin/python3 $(printf %q "$study_root/postprocess/gs_post.py") scaling --kind $kind $(printf %q "$out")/'ranks*' --out $(printf %q "$out")"

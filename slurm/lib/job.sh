@@ -12,7 +12,7 @@
 #   GS_SWEEP_FILE   job arrays: line SLURM_ARRAY_TASK_ID+1 holds extra key=value overrides
 
 gs_log() { echo "[grayscott-job ${SLURM_JOB_ID:-local} $(date +%H:%M:%S)] $*"; }
-gs_die() { gs_log "ERROR: $*"; [[ -n ${GS_CHAIN_LOG:-} ]] && echo "job ${SLURM_JOB_ID:-?} error: $*" >>"$GS_CHAIN_LOG"; exit "${2:-1}"; }
+gs_die() { gs_log "ERROR: $1"; [[ -n ${GS_CHAIN_LOG:-} ]] && echo "job ${SLURM_JOB_ID:-?} error: $1" >>"$GS_CHAIN_LOG"; exit "${2:-1}"; }
 
 gs_job_setup() {
   local kind=$1

@@ -12,3 +12,21 @@ foreach(case "2d;5;16" "2d;9;16" "3d;7;8" "3d;19;8" "3d;27;8")
   set_tests_properties(regression.convergence_${points}point PROPERTIES LABELS "regression;convergence"
     ENVIRONMENT "${GS_MPI_ENV}" TIMEOUT 300)
 endforeach()
+
+# slurm/ on a real one-node Slurm on localhost (label "slurm"; needs root and
+# Debian's slurmctld/slurmd/slurm-client, otherwise every test skips with a
+# message; `ctest -LE slurm` leaves them out). The cluster is a fixture: started
+# once, stopped by slurm.cluster_stop whatever the tests did.
+set(GS_SLURM_STATE ${CMAKE_CURRENT_BINARY_DIR}/slurm_cluster.env)
+add_test(NAME slurm.cluster_start COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/cluster.sh start ${GS_SLURM_STATE})
+set_tests_properties(slurm.cluster_start PROPERTIES FIXTURES_SETUP slurm_cluster LABELS slurm SKIP_RETURN_CODE 77 TIMEOUT 60)
+add_test(NAME slurm.cluster_stop COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/cluster.sh stop ${GS_SLURM_STATE})
+set_tests_properties(slurm.cluster_stop PROPERTIES FIXTURES_CLEANUP slurm_cluster LABELS slurm TIMEOUT 60)
+foreach(t mpi_job restart_chain chain_limit sweep scaling)
+  add_test(NAME slurm.${t}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/check.sh ${t} $<TARGET_FILE:grayscott> ${GS_SLURM_STATE}
+            ${CMAKE_CURRENT_BINARY_DIR}/slurm_out/${t})
+  # One at a time on the shared cluster: timings and signals stay predictable.
+  set_tests_properties(slurm.${t} PROPERTIES FIXTURES_REQUIRED slurm_cluster RESOURCE_LOCK slurm_cluster LABELS slurm
+    SKIP_RETURN_CODE 77 TIMEOUT 300 ENVIRONMENT "${GS_MPI_ENV}")
+endforeach()
