@@ -30,3 +30,9 @@ foreach(t mpi_job restart_chain chain_limit sweep scaling)
   set_tests_properties(slurm.${t} PROPERTIES FIXTURES_REQUIRED slurm_cluster RESOURCE_LOCK slurm_cluster LABELS slurm
     SKIP_RETURN_CODE 77 TIMEOUT 300 ENVIRONMENT "${GS_MPI_ENV}")
 endforeach()
+
+# postprocess/gs_post.py: plots of real runs, one-line errors on bad input.
+add_test(NAME regression.postprocess
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/regression/postprocess/check.sh $<TARGET_FILE:grayscott>
+          ${CMAKE_CURRENT_BINARY_DIR}/regression_out/postprocess)
+set_tests_properties(regression.postprocess PROPERTIES LABELS regression ENVIRONMENT "${GS_MPI_ENV}" TIMEOUT 120)
