@@ -6,8 +6,8 @@ usage: slurm/submit.sh [options] INPUT.toml [key=value ...]
   --site NAME|FILE       site settings: slurm/site/NAME.env (default: generic-cpu, or generic-gpu with --gpu)
   --gpu                  slurm/gpu.sbatch: one rank per GPU (GS_GPUS_PER_NODE of the site)
   --nodes N              nodes (default 1)
-  --ranks-per-node R     CPU job: MPI ranks per node (default 4)
-  --threads T            CPU job: threads (cores) per rank (default 1)
+  --ranks-per-node R     MPI ranks per node (default 4; GPU job: GS_GPUS_PER_NODE, one rank per GPU)
+  --threads T            threads (cores) per rank (default 1; GPU job: gpu.sbatch's --cpus-per-task)
   --time HH:MM:SS        time limit (default 01:00:00)
   --chain                restart chain: checkpoint on the time-limit signal, resubmit with
                          restart=latest until done; stop on failure or no progress
@@ -22,14 +22,14 @@ USAGE
 }
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-site="" gpu=0 nodes=1 rpn=4 threads=1 time=01:00:00 chain=0 max_chain=20 margin=120 name=grayscott dep="" extra="" dry=0
+rpn_given=0 threads_given=0 site="" gpu=0 nodes=1 rpn=4 threads=1 time=01:00:00 chain=0 max_chain=20 margin=120 name=grayscott dep="" extra="" dry=0
 while (($#)); do
   case $1 in
     --site) site=$2; shift 2 ;;
     --gpu) gpu=1; shift ;;
     --nodes) nodes=$2; shift 2 ;;
-    --ranks-per-node) rpn=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
+    --ranks-per-node) rpn=$2; rpn_given=1; shift 2 ;;
+    --threads) threads=$2; threads_given=1; shift 2 ;;
     --time) time=$2; shift 2 ;;
     --chain) chain=1; shift ;;
     --max-chain) max_chain=$2; shift 2 ;;
@@ -66,8 +66,10 @@ sb=(--job-name="$name" --nodes="$nodes" --time="$time" --signal="B:USR1@$margin"
 [[ -n ${GS_QOS:-} ]] && sb+=(--qos="$GS_QOS")
 if ((gpu)); then
   g=${GS_GPUS_PER_NODE:-0}
+  ((rpn_given && g > 0)) && g=$rpn  # fewer GPUs than the node has (scaling series)
   if ((g > 0)); then sb+=(--ntasks-per-node="$g" --gpus-per-node="$g")
   else sb+=(--ntasks-per-node="$rpn"); fi
+  ((threads_given)) && sb+=(--cpus-per-task="$threads")
 else
   sb+=(--ntasks-per-node="$rpn" --cpus-per-task="$threads")
 fi

@@ -17,7 +17,7 @@ cd "$out"
 export GS_BIN=$BIN
 pattern=$root/tests/regression/digest_ranks/pattern-2d.toml
 small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
-submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }
+submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
 
 case $test in
   mpi_job)
@@ -39,7 +39,18 @@ case $test in
     grep -q 'grid.stencil' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not name grid.stencil"
     grep -q 'chain stopped' "$out"/bad/slurm-"$id".out || fail "the failed job did not say that the chain stopped"
     [[ -z $(squeue -h) ]] || fail "jobs still queued after a failed chain: $(squeue -h)"
-    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run; a bad input stops the chain" ;;
+    # The GPU script: one rank per (would-be) GPU, each bound to its node-local GPU id.
+    sed -e 's/^GS_GPU_BIND=.*/GS_GPU_BIND=localid/' "$root/slurm/site/localhost.env" >"$out/gpu-site.env"
+    echo "export GS_GPU_BIND_VERBOSE=1" >>"$out/gpu-site.env"
+    id=$(submit --gpu --site "$out/gpu-site.env" --ranks-per-node 2 --threads 1 "$pattern" "${small[@]}" output.dir="$out/gpu")
+    state=$(wait_job "$id" 120)
+    [[ $state == COMPLETED ]] || { cat "$out"/gpu/slurm-*.out >&2; fail "GPU job $id ended $state"; }
+    for r in 0 1; do
+      grep -q "local rank $r -> GPU $r" "$out/gpu/slurm-$id.out" || fail "rank $r was not bound to GPU $r"
+    done
+    grep -q 'parallel.gpu_aware_mpi=false' "$out/gpu/slurm-$id.out" || fail "the GPU job did not pass parallel.gpu_aware_mpi"
+    [[ $(field gpu/summary.json digest) == "$ref" ]] || fail "GPU-script digest $(field gpu/summary.json digest), expected $ref"
+    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run (CPU and GPU scripts); a bad input stops the chain" ;;
 
   restart_chain)
     # Signalled twice (as at a time limit), the job checkpoints, resubmits itself
