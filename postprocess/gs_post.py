@@ -374,6 +374,8 @@ def cmd_scaling(a):
         ax1.set_ylabel("ms per step")
     ax1.set_xlabel("ranks")
     ax1.set_xscale("log", base=2)
+    ax1.set_xticks(ps)
+    ax1.set_xticklabels([str(p) for p in ps])
     ax1.set_title("%s scaling" % kind)
     ax1.legend()
     ax1.grid(True, alpha=0.3)
