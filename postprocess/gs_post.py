@@ -14,6 +14,7 @@ import os
 import sys
 
 
+KNOWN_SUMMARY_VERSION = 2
 COMPLETE = ("ok", "done")  # summary.json status of a run that reached time.steps
 
 
@@ -61,6 +62,10 @@ def load_summary(path):
     for key in ("status", "steps", "config"):
         if key not in s:
             raise InputError("%s: key '%s' missing (not a grayscott summary.json?)" % (path, key))
+    version = s.get("summary_version", 1)  # version 1 had no such key
+    if not isinstance(version, int) or version > KNOWN_SUMMARY_VERSION:
+        raise InputError("%s: summary_version %s is newer than this script reads (up to %d)"
+                         % (path, version, KNOWN_SUMMARY_VERSION))
     s["_path"] = path
     s["_dir"] = os.path.dirname(os.path.abspath(path))
     return s
@@ -388,7 +393,7 @@ def cmd_scaling(a):
     ax2.set_xticks(list(x))
     ax2.set_xticklabels([str(p) for p in ps])
     ax2.set_xlabel("ranks")
-    ax2.set_ylabel("ms per step (rank 0)")
+    ax2.set_ylabel("ms per step (wall_time_s)")
     ax2.set_title("per-phase breakdown")
     ax2.legend()
     fig.suptitle(a.title or "%s scaling, %s" % (kind, "%d cells" % rows[0][1] if kind == "strong"
