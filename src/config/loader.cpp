@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -40,6 +41,20 @@ std::array<double, 2> read_range2(const Setting& s) {
   const auto v = read_real_list(s, 0.0, true);
   if (v.size() != 2) throw_setting(s, "expected a list of 2 numbers >= 0, e.g. [0.03, 0.07]");
   return {v[0], v[1]};
+}
+
+// One path or a list of paths; an empty list switches the feature off.
+std::vector<std::string> read_path_list(const Setting& s) {
+  if (!s.value.is_array()) return {read_nonempty_string(s)};
+  std::vector<std::string> out;
+  for (const auto& item : s.value.as_array()) out.push_back(read_nonempty_string(Setting{s.key, item, s.source}));
+  return out;
+}
+
+std::string json_string_list(const std::vector<std::string>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + json_string(v[i]);
+  return out + "]";
 }
 
 const std::vector<KeySpec>& key_table() {
@@ -199,6 +214,18 @@ const std::vector<KeySpec>& key_table() {
       {"parallel.gpu_aware_mpi", "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
        [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
        [](const SimConfig& c) { return json_bool(c.parallel.gpu_aware_mpi); }},
+      {"insitu.script", "string or list of strings", "path", "ParaView Catalyst Python scripts run in situ (e.g. inputs/catalyst/isosurface.py); [] = no in-situ output; needs a build with Catalyst",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.scripts = read_path_list(s); },
+       [](const SimConfig& c) { return json_string_list(c.insitu.scripts); }},
+      {"insitu.every", "integer", "steps", "hand the fields to the scripts every N steps, at step 0 and at the last step (>= 1)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.every = read_int(s, 1, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.insitu.every); }},
+      {"insitu.iso", "number or list", "-", "iso values of v passed to the scripts (isosurfaces, contour lines)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.iso = read_real_list(s, -HUGE_VAL, true); },
+       [](const SimConfig& c) { return json_list(c.insitu.iso.data(), int(c.insitu.iso.size())); }},
+      {"insitu.fail", "string", "-", "a script error: \"error\" fails the run (exit 1), \"warn\" reports it and the run goes on (exit 0, failure in summary.json)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.fail_is_error = read_choice(s, {"error", "warn"}) == "error"; },
+       [](const SimConfig& c) { return quoted(c.insitu.fail_is_error ? "error" : "warn"); }},
   };
   return table;
 }
@@ -314,6 +341,15 @@ void validate(SimConfig& c, const FlatSettings& flat) {
       if (c.grid.n[d] < 2 || c.grid.n[d] > (1L << 30))
         throw_setting(where("grid.n"), "init.type = \"diamond_square\" needs 2 to 2^30 cells along every axis (got " +
                                            std::to_string(c.grid.n[d]) + " along " + "xyz"[d] + ")");
+  if (c.insitu.enabled()) {
+    if (!GS_HAVE_CATALYST)
+      throw_setting(where("insitu.script"), "this build has no ParaView Catalyst (configure with ParaView installed, see docs/insitu.md); remove insitu.script");
+    for (const auto& path : c.insitu.scripts) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path))
+        throw_setting(where("insitu.script"), "script '" + path + "' is not a readable file");
+    }
+  }
   const double limit = stable_dt_limit(c);
   if (c.time.dt > limit && !c.time.allow_unstable) {
     std::ostringstream os;

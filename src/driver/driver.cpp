@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "comm/reduce.hpp"
+#include "config/values.hpp"
 #include "core/error.hpp"
 #include "driver/stop_request.hpp"
 #include "init/initial_conditions.hpp"
@@ -36,6 +37,9 @@ Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), fields_(dec), stepper_(cfg, dec, timers_), images_(cfg.output, dec), checkpoints_(cfg, dec) {
   log_every_ = cfg.output.log_every > 0 ? cfg.output.log_every : std::max(1L, cfg.time.steps / 20);
   summary_.halo_bytes_per_exchange = stepper_.halo().bytes_per_exchange();
+#if GS_HAVE_CATALYST
+  if (cfg.insitu.enabled()) insitu_ = std::make_unique<Insitu>(cfg, dec);
+#endif
 }
 
 std::uint64_t Driver::current_digest() const {
@@ -90,6 +94,32 @@ void Driver::write_checkpoint(long step) {
                 secs > 0 ? info.bytes / 1e6 / secs : 0.0);
 }
 
+bool Driver::write_insitu(long step, bool first, bool last) {
+#if GS_HAVE_CATALYST
+  if (!insitu_ || !insitu_->due(step, first, last)) return true;
+  ScopedPhase t(timers_, "insitu");
+  bool ok = true;
+  try {
+    insitu_->write(step, step * cfg_.time.dt, fields_, last);
+  } catch (const RunError& e) {
+    summary_.status = "failed";
+    summary_.error = e.what();
+    if (dec_.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", e.what());
+    ok = false;
+  }
+  ++insitu_calls_;
+  char body[256];
+  std::snprintf(body, sizeof body, "{\"calls\": %lld, \"bytes\": %lld, \"startup_s\": %.6g, \"copy_s\": %.6g, ", insitu_calls_,
+                insitu_->bytes(), insitu_->startup_seconds(), insitu_->copy_seconds());
+  summary_.outputs["insitu"] = body + std::string("\"dir\": ") + json_string(insitu_->dir()) + ", \"failure\": " +
+                               (insitu_->failure().empty() ? "null" : json_string(insitu_->failure())) + "}";
+  return ok;
+#else
+  (void)step, (void)first, (void)last;
+  return true;
+#endif
+}
+
 bool Driver::check_and_report(long step) {
   ScopedPhase t(timers_, "diagnostics");
   const FieldStats s = global_stats(fields_, dec_);
@@ -124,7 +154,7 @@ void Driver::finish_summary(long step) {
   summary_.cell_updates_per_s = loop > 0 ? double(cfg_.grid.cells()) * (step - first_step_) / loop : 0.0;
   // Per phase: the slowest rank's time; "other" is what the named phases leave of the total.
   std::map<std::string, double> phases;
-  for (const char* name : {"compute", "halo_exchange", "output", "field_output", "checkpoint", "diagnostics", "init"})
+  for (const char* name : {"compute", "halo_exchange", "output", "field_output", "checkpoint", "diagnostics", "init", "insitu"})
     phases[name] = timers_.get(name);
   std::vector<double> values;
   for (auto& [name, secs] : phases) values.push_back(secs);
@@ -165,6 +195,10 @@ int Driver::run() {
     write_outputs(0);
     if (fields_every > 0) write_fields(0);
   }
+  if (!write_insitu(first_step_, true, first_step_ == steps)) {
+    finish_summary(first_step_);
+    return 1;
+  }
   for (long step = first_step_ + 1; step <= steps; ++step) {
     stepper_.step(fields_);
     const bool last = step == steps;
@@ -177,6 +211,10 @@ int Driver::run() {
     }
     if ((cfg_.output.every > 0 && step % cfg_.output.every == 0) || last) write_outputs(step);
     if (fields_every > 0 && step % fields_every == 0) write_fields(step);
+    if (!write_insitu(step, false, last)) {
+      finish_summary(step);
+      return 1;
+    }
     if (cfg_.checkpoint.every > 0 && (step % cfg_.checkpoint.every == 0 || last)) write_checkpoint(step);
     if (!last && stop.agreed(dec_.comm())) {
       write_checkpoint(step);

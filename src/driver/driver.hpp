@@ -12,6 +12,9 @@
 #include "io/field_output.hpp"
 #include "io/image_writer.hpp"
 #include "io/summary.hpp"
+#if GS_HAVE_CATALYST
+#include "insitu/insitu.hpp"
+#endif
 
 namespace gs {
 
@@ -28,6 +31,7 @@ class Driver {
   void write_outputs(long step);
   void write_fields(long step);
   void write_checkpoint(long step);
+  bool write_insitu(long step, bool first, bool last);  // false when a script failed and insitu.fail = "error"
   bool check_and_report(long step);  // false when a non-finite value appeared
   void finish_summary(long step);
 
@@ -40,6 +44,10 @@ class Driver {
   CheckpointStore checkpoints_;
   std::unique_ptr<FieldWriter> field_writer_;
   RunSummary summary_;
+#if GS_HAVE_CATALYST
+  std::unique_ptr<Insitu> insitu_;
+  long long insitu_calls_ = 0;
+#endif
   long log_every_ = 1;
   long first_step_ = 0;
   long last_checkpoint_ = -1;

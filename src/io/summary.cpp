@@ -48,6 +48,15 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
        << ", \"checkpoint_write_MBps\": " << rate(s.checkpoint_bytes, s.checkpoint_seconds)
        << ", \"fields_bytes\": " << s.fields_bytes << ", \"fields_s\": " << json_number(s.fields_seconds)
        << ", \"fields_write_MBps\": " << rate(s.fields_bytes, s.fields_seconds) << "},\n";
+    if (!s.outputs.empty()) {
+      os << "  \"outputs\": {";
+      bool first_output = true;
+      for (const auto& [name, body] : s.outputs) {
+        os << (first_output ? "" : ", ") << json_string(name) << ": " << body;
+        first_output = false;
+      }
+      os << "},\n";
+    }
     os << "  \"restart_from\": " << (s.restart_from.empty() ? "null" : json_string(s.restart_from)) << ",\n";
     os << "  \"last_checkpoint\": " << (s.last_checkpoint.empty() ? "null" : json_string(s.last_checkpoint)) << ",\n";
     os << "  \"halo_bytes_per_exchange_rank0\": " << s.halo_bytes_per_exchange << ",\n";

@@ -27,6 +27,7 @@ struct RunSummary {
   std::string last_checkpoint;  // newest checkpoint written
   long long checkpoint_bytes = 0, fields_bytes = 0;
   double checkpoint_seconds = 0, fields_seconds = 0;
+  std::map<std::string, std::string> outputs;  // output name -> JSON object text
 };
 
 std::string digest_hex(std::uint64_t d);
