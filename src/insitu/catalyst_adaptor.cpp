@@ -80,7 +80,7 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, const Decomposition& dec,
     // Scripts without a "# script-version: N" line are taken as the newer
     // style (version 2); old exported scripts name their ParaView version and stay 1.
     auto pipeline = vtkCPPythonPipeline::CreateAndInitializePipeline(script.c_str(), 2);
-    if (!pipeline) {
+    if (!pipeline || m.python_errors.find("Traceback (most recent call last)") != std::string::npos) {
       const std::string why = last_line(m.python_errors);
       m.load_errors.push_back("insitu.script '" + script + "' failed to load" + (why.empty() ? "" : ": " + why));
       continue;
@@ -124,7 +124,8 @@ std::string CatalystAdaptor::execute(long step, double time, const InsituBlock& 
       m.description->GetInputDescriptionByName("grid")->SetGrid(m.image);
       ran = m.processor->CoProcess(m.description);
     }
-    if (!m.python_errors.empty())
+    // Python warnings also reach stderr; only a traceback is a failure.
+    if (m.python_errors.find("Traceback (most recent call last)") != std::string::npos)
       error = "Catalyst script error at step " + std::to_string(step) + ": " + last_line(m.python_errors);
     else if (!ran)
       error = "Catalyst CoProcess failed at step " + std::to_string(step);
