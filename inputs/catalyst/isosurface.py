@@ -8,7 +8,8 @@
 #   GS_INSITU_DIR     output.dir/insitu (images and extracts go there)
 #   GS_INSITU_ISO     comma-separated iso values of v (insitu.iso)
 #   GS_INSITU_LENGTH  domain lengths Lx,Ly,Lz (camera framing)
-# Optional: GS_INSITU_IMAGE_SIZE=WxH (default 800x600).
+# Optional: GS_INSITU_IMAGE_SIZE=WxH (default 800x600),
+#           GS_INSITU_URANGE=min,max (colour range of u, default 0.3,0.6).
 import os
 
 from paraview import catalyst
@@ -17,6 +18,7 @@ from paraview.simple import *  # noqa: F401,F403
 iso = [float(x) for x in os.environ.get("GS_INSITU_ISO", "0.25").split(",")]
 length = [float(x) for x in os.environ.get("GS_INSITU_LENGTH", "1,1,1").split(",")]
 size = [int(x) for x in os.environ.get("GS_INSITU_IMAGE_SIZE", "800x600").split("x")]
+urange = [float(x) for x in os.environ.get("GS_INSITU_URANGE", "0.3,0.6").split(",")]
 
 # The simulation's block, registered under the name the adaptor gives it.
 grid = TrivialProducer(registrationName="grid")
@@ -43,7 +45,8 @@ shown.Representation = "Surface"
 ColorBy(shown, ("POINTS", "u"))
 lut = GetColorTransferFunction("u")
 lut.ApplyPreset("Viridis (matplotlib)", True)
-lut.AutomaticRescaleRangeMode = "Never"  # set per step in catalyst_execute
+lut.AutomaticRescaleRangeMode = "Never"
+lut.RescaleTransferFunction(urange[0], urange[1])
 shown.Specular = 0.3
 shown.Ambient = 0.15
 shown.Diffuse = 0.85
@@ -95,10 +98,7 @@ options.EnableCatalystLive = 0
 
 
 def catalyst_execute(info):
-    # The first render of a new representation resets the camera: put it back.
+    # The first render of a new representation resets the camera: put it back,
     place_camera()
-    # Colours follow this step's range of u on the surface (global over ranks).
-    contour.UpdatePipeline(info.time)
-    rng = contour.PointData["u"].GetRange() if "u" in contour.PointData.keys() else (0.0, 1.0)
-    if rng[1] > rng[0]:
-        lut.RescaleTransferFunction(rng[0], rng[1])
+    # and the colour range (a fixed one, so frames of a run compare).
+    lut.RescaleTransferFunction(urange[0], urange[1])

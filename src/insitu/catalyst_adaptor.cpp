@@ -98,6 +98,7 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, const Decomposition& dec,
   m.v->SetName("v");
   m.image->GetPointData()->AddArray(m.u);
   m.image->GetPointData()->AddArray(m.v);
+  m.image->GetPointData()->SetActiveScalars("v");  // image representations expect active scalars
   m.image->SetSpacing(cfg.grid.h(0), cfg.grid.h(1), cfg.grid.dims == 3 ? cfg.grid.h(2) : cfg.grid.h(0));
   m.image->SetOrigin(0.5 * cfg.grid.h(0), 0.5 * cfg.grid.h(1), cfg.grid.dims == 3 ? 0.5 * cfg.grid.h(2) : 0.0);
 }
