@@ -60,7 +60,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
     std::printf("  h=%g  dt=%g (stable up to %g)  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, gs::stable_dt_limit(cfg),
-                gs::integrator_name(cfg.time.integrator), dec.size());
+                gs::name_of(cfg.time.integrator), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf("  Kokkos %s  output %s\n", gs::ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);
