@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/loader.hpp"
+#include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "core/runtime.hpp"
 #include "driver/driver.hpp"
@@ -76,6 +77,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf("%s%s", kUsage, gs::config_help().c_str());
+      return 0;
+    } else if (std::strcmp(argv[i], "--version") == 0) {
+      std::printf("grayscott %s\n", GS_VERSION);
       return 0;
     }
   gs::Runtime rt(argc, argv);

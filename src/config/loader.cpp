@@ -13,6 +13,7 @@
 
 #include "config/key_table.hpp"
 #include "config/values.hpp"
+#include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "numerics/stencil_taps.hpp"
 

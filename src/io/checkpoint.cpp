@@ -12,6 +12,7 @@
 #include "comm/reduce.hpp"
 #include "config/loader.hpp"
 #include "config/restart_rules.hpp"
+#include "core/build_info.hpp"
 #include "config/values.hpp"
 #include "io/atomic_file.hpp"
 #include "io/h5.hpp"
