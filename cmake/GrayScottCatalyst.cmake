@@ -3,7 +3,11 @@
 #   GS_ENABLE_CATALYST=AUTO (default): build the adaptor when ParaView is found
 #   GS_ENABLE_CATALYST=ON: ParaView is required (configure error without it)
 #   GS_ENABLE_CATALYST=OFF: never look for it
-# Sets GS_HAVE_CATALYST (TRUE/FALSE) for src/ and tests/.
+# Sets GS_HAVE_CATALYST (TRUE/FALSE) for src/ and tests/, and where the
+# program finds the Catalyst plugin (src/insitu/catalyst_plugin.hpp).
+include(GNUInstallDirs)
+set(GS_CATALYST_PLUGIN_NAME ${CMAKE_SHARED_MODULE_PREFIX}grayscott_catalyst${CMAKE_SHARED_MODULE_SUFFIX})
+file(RELATIVE_PATH GS_CATALYST_PLUGIN_RELDIR /prefix/${CMAKE_INSTALL_BINDIR} /prefix/${CMAKE_INSTALL_LIBDIR}/grayscott)
 set(GS_ENABLE_CATALYST AUTO CACHE STRING "In-situ visualization with ParaView Catalyst: AUTO, ON or OFF")
 set_property(CACHE GS_ENABLE_CATALYST PROPERTY STRINGS AUTO ON OFF)
 string(TOUPPER "${GS_ENABLE_CATALYST}" _gs_catalyst_mode)

@@ -16,7 +16,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "comm/reduce.hpp"
 #include "core/error.hpp"
 
 namespace gs {
@@ -42,7 +41,6 @@ std::string last_line(const std::string& text) {
 }  // namespace
 
 struct CatalystAdaptor::Impl {
-  const Decomposition& dec;
   vtkNew<vtkCPProcessor> processor;
   vtkNew<vtkCPDataDescription> description;
   vtkNew<vtkImageData> image;
@@ -54,11 +52,10 @@ struct CatalystAdaptor::Impl {
   std::string python_errors;
   std::vector<std::string> load_errors;
 
-  explicit Impl(const Decomposition& d) : dec(d) {}
 };
 
-CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, const Decomposition& dec, const std::string& out_dir)
-    : impl_(std::make_unique<Impl>(dec)) {
+CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir)
+    : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   // Read by the scripts at import, before any data exists.
   setenv("GS_INSITU_DIR", out_dir.c_str(), 1);
@@ -73,7 +70,11 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, const Decomposition& dec,
   });
   m.interpreter->AddObserver(vtkCommand::ErrorEvent, m.on_python_error);
 
-  // Catalyst joins the MPI job already started (MPI_COMM_WORLD: the same ranks as dec.comm()).
+  // Catalyst joins the MPI job already started on MPI_COMM_WORLD, whose ranks
+  // are the decomposition's. Not on `comm` itself: with the (Cartesian)
+  // simulation communicator handed over, Catalyst Live's first connection
+  // attempt deadlocked here (parts of ParaView keep using the world controller).
+  (void)comm;
   GS_REQUIRE(m.processor->Initialize() == 1, "vtkCPProcessor::Initialize failed");
   for (const auto& script : cfg.insitu.scripts) {
     m.python_errors.clear();
@@ -105,18 +106,20 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, const Decomposition& dec,
 
 CatalystAdaptor::~CatalystAdaptor() { impl_->processor->Finalize(); }
 
-std::string CatalystAdaptor::execute(long step, double time, const InsituBlock& block, bool last) {
+std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock& block, bool last) {
   Impl& m = *impl_;
   std::string error;
   if (!m.load_errors.empty()) error = m.load_errors.front();
   m.python_errors.clear();
   if (error.empty()) {
-    const auto& p = block.points();
-    const auto& f = block.first();
+    const long* p = block.points;
+    const long* f = block.first;
+    const vtkIdType count = vtkIdType(p[0]) * p[1] * p[2];
     m.image->SetExtent(int(f[0]), int(f[0] + p[0] - 1), int(f[1]), int(f[1] + p[1] - 1), int(f[2]), int(f[2] + p[2] - 1));
     // Zero-copy views of the block's host buffer (save = 1: VTK never frees it).
-    m.u->SetArray(block.u(), block.count(), 1);
-    m.v->SetArray(block.v(), block.count(), 1);
+    // VTK's array API is not const; it only reads these.
+    m.u->SetArray(const_cast<double*>(block.u), count, 1);
+    m.v->SetArray(const_cast<double*>(block.v), count, 1);
     m.image->Modified();
     m.description->SetTimeData(time, step);
     m.description->SetForceOutput(last);
@@ -131,7 +134,14 @@ std::string CatalystAdaptor::execute(long step, double time, const InsituBlock& 
     else if (!ran)
       error = "Catalyst CoProcess failed at step " + std::to_string(step);
   }
-  return first_error(error, m.dec.comm());
+  return error;
 }
 
 }  // namespace gs
+
+// The plugin's entry point (catalyst_plugin.hpp).
+extern "C" __attribute__((visibility("default"))) gs::CatalystSession* gs_create_catalyst_session(const gs::SimConfig& cfg,
+                                                                                                 MPI_Comm comm,
+                                                                                                 const char* out_dir) {
+  return new gs::CatalystAdaptor(cfg, comm, out_dir);
+}

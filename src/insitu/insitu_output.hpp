@@ -2,9 +2,9 @@
 // In-situ visualization as one more output (name "insitu"): on due steps,
 // refresh the ghost layer, copy the owned block (+ one point layer) off the
 // device into a reused host buffer and run the Catalyst scripts on it.
-// Catalyst (and its Python) starts at the first call, so a run without
-// in-situ output never loads it; that start-up is reported apart from the
-// per-call cost.
+// The Catalyst plugin (catalyst_plugin.hpp) is loaded and started at the
+// first call, so a run without in-situ output never loads ParaView; that
+// start-up is reported apart from the per-call cost.
 #include <memory>
 #include <string>
 
@@ -14,7 +14,7 @@
 
 namespace gs {
 
-class CatalystAdaptor;
+class CatalystSession;
 class InsituBlock;
 
 class InsituOutput : public Output {
@@ -34,7 +34,9 @@ class InsituOutput : public Output {
   Cadence cadence_;
   std::string dir_;
   std::unique_ptr<InsituBlock> block_;
-  std::unique_ptr<CatalystAdaptor> adaptor_;
+  void start();  // collective: load the plugin, start Catalyst
+  void* plugin_ = nullptr;  // dlopen handle, kept open for the run (VTK registers classes at load)
+  std::unique_ptr<CatalystSession> session_;
   long last_step_ = -1;
   long long global_block_bytes_ = 0;
   double startup_s_ = 0, copy_s_ = 0;

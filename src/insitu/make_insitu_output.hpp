@@ -1,7 +1,7 @@
 #pragma once
-// The in-situ output of a run, or nullptr when insitu.script is empty. A build
-// without Catalyst compiles insitu_none.cpp instead of the adaptor; the config
-// loader has already refused in-situ keys there (exit 2).
+// The in-situ output of a run, or nullptr when insitu.script is empty. In a
+// build without Catalyst the config loader has already refused in-situ keys
+// (exit 2), so this never asks for the missing plugin.
 #include <memory>
 
 #include "config/config.hpp"
