@@ -91,6 +91,16 @@ struct ParallelConfig {
   bool gpu_aware_mpi = false;             // hand device buffers straight to MPI
 };
 
+// In-situ visualization through ParaView Catalyst (src/insitu/, docs/insitu.md).
+// Off while `scripts` is empty; images and extracts go to output.dir/insitu/.
+struct InsituConfig {
+  std::vector<std::string> scripts;    // Catalyst Python scripts, run in this order
+  long every = 100;                    // steps between in-situ calls (also step 0 and the last step)
+  std::vector<double> iso = {0.25};    // iso values of v handed to the scripts
+  bool fail_is_error = true;           // a script error fails the run (exit 1) or only warns (summary)
+  bool enabled() const { return !scripts.empty(); }
+};
+
 struct SimConfig {
   GridConfig grid;
   PhysicsConfig physics;
@@ -99,6 +109,7 @@ struct SimConfig {
   OutputConfig output;
   CheckpointConfig checkpoint;
   ParallelConfig parallel;
+  InsituConfig insitu;
   std::string restart;     // restart=PATH|latest from the command line ("" = fresh start)
   std::string input_file;  // where the config came from, for messages and the summary
   std::string command_line;  // how this run was started (without restart=), for the restart hint

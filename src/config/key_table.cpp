@@ -32,6 +32,20 @@ std::array<double, 2> read_range2(const Setting& s) {
   return {v[0], v[1]};
 }
 
+// One path or a list of paths; an empty list switches the feature off.
+std::vector<std::string> read_path_list(const Setting& s) {
+  if (!s.value.is_array()) return {read_nonempty_string(s)};
+  std::vector<std::string> out;
+  for (const auto& item : s.value.as_array()) out.push_back(read_nonempty_string(Setting{s.key, item, s.source}));
+  return out;
+}
+
+std::string json_string_list(const std::vector<std::string>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + json_string(v[i]);
+  return out + "]";
+}
+
 }  // namespace
 
 const std::vector<KeySpec>& key_table() {
@@ -200,6 +214,18 @@ const std::vector<KeySpec>& key_table() {
       {"parallel.gpu_aware_mpi", RestartRole::Free, "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
        [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
        [](const SimConfig& c) { return json_bool(c.parallel.gpu_aware_mpi); }},
+      {"insitu.script", RestartRole::Free, "string or list of strings", "path", "ParaView Catalyst Python scripts run in situ (e.g. inputs/catalyst/isosurface.py); [] = no in-situ output; needs a build with Catalyst",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.scripts = read_path_list(s); },
+       [](const SimConfig& c) { return json_string_list(c.insitu.scripts); }},
+      {"insitu.every", RestartRole::Free, "integer", "steps", "hand the fields to the scripts every N steps, at the first step and at the last (>= 1)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.every = read_int(s, 1, 1L << 50); },
+       [](const SimConfig& c) { return std::to_string(c.insitu.every); }},
+      {"insitu.iso", RestartRole::Free, "number or list", "-", "iso values of v passed to the scripts (isosurfaces, contour lines)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.iso = read_real_list(s, -HUGE_VAL, true); },
+       [](const SimConfig& c) { return json_list(c.insitu.iso.data(), int(c.insitu.iso.size())); }},
+      {"insitu.fail", RestartRole::Free, "string", "-", "a script error: \"error\" fails the run (exit 1), \"warn\" reports it and the run goes on (exit 0, failure in summary.json)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.fail_is_error = read_choice(s, {"error", "warn"}) == "error"; },
+       [](const SimConfig& c) { return quoted(c.insitu.fail_is_error ? "error" : "warn"); }},
   };
   return table;
 }

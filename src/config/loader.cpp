@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -12,6 +13,7 @@
 
 #include "config/key_table.hpp"
 #include "config/values.hpp"
+#include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "numerics/stencil_taps.hpp"
 
@@ -124,6 +126,15 @@ void validate(SimConfig& c, const FlatSettings& flat) {
       if (c.grid.n[d] < 2 || c.grid.n[d] > (1L << 30))
         throw_setting(where("grid.n"), "init.type = \"diamond_square\" needs 2 to 2^30 cells along every axis (got " +
                                            std::to_string(c.grid.n[d]) + " along " + "xyz"[d] + ")");
+  if (c.insitu.enabled()) {
+    if (!GS_HAVE_CATALYST)
+      throw_setting(where("insitu.script"), "this build has no ParaView Catalyst (configure with ParaView installed, see docs/insitu.md); remove insitu.script");
+    for (const auto& path : c.insitu.scripts) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path))
+        throw_setting(where("insitu.script"), "script '" + path + "' is not a readable file");
+    }
+  }
   const double limit = stable_dt_limit(c);
   if (c.time.dt > limit && !c.time.allow_unstable) {
     std::ostringstream os;

@@ -4,6 +4,7 @@
 #include "outputs/diagnostics_output.hpp"
 #include "outputs/field_output.hpp"
 #include "outputs/image_output.hpp"
+#include "insitu/make_insitu_output.hpp"
 
 namespace gs {
 
@@ -13,6 +14,7 @@ OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, long fir
   list.push_back(std::make_unique<ImageOutput>(cfg, dec));
   if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput>(cfg, dec, first_step));
   list.push_back(std::make_unique<CheckpointOutput>(cfg, dec, first_step));
+  if (auto insitu = make_insitu_output(cfg, dec)) list.push_back(std::move(insitu));
   return list;
 }
 

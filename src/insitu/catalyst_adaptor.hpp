@@ -1,0 +1,34 @@
+#pragma once
+// ParaView Catalyst (legacy vtkCPProcessor API, as ParaView 5.11 ships it)
+// running the newer-style Python scripts of inputs/catalyst/. Each rank hands
+// its block over as vtkImageData with the global whole extent and physical
+// coordinates: point (i, j, k) is the centre of cell (i, j, k), at
+// ((i + 1/2) h, ...) with h = L/n, where the field files put that cell's value.
+//
+// Built into the plugin only (catalyst_plugin.hpp); VTK headers stay in the .cpp.
+#include <memory>
+#include <string>
+
+#include "insitu/catalyst_plugin.hpp"
+
+namespace gs {
+
+class CatalystAdaptor : public CatalystSession {
+ public:
+  // Collective: loads the scripts. Scripts learn the iso values, the output
+  // folder and the grid through GS_INSITU_* environment variables (docs/insitu.md).
+  CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir);
+  ~CatalystAdaptor() override;
+  CatalystAdaptor(const CatalystAdaptor&) = delete;
+  CatalystAdaptor& operator=(const CatalystAdaptor&) = delete;
+
+  // Runs the scripts on the block at (step, time); returns this rank's first
+  // error (the Python traceback condensed to its last line) or "".
+  std::string execute(long step, double time, const CatalystBlock& block, bool last) override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gs

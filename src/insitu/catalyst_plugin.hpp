@@ -1,0 +1,37 @@
+#pragma once
+// The boundary between the program and the Catalyst plugin
+// (libgrayscott_catalyst.so, the only code linked against ParaView). The
+// program dlopen()s the plugin at the first in-situ call, so a run without
+// in-situ output never loads ParaView's ~400 shared libraries (about a second
+// of dynamic linking per process). Plain types only: the plugin needs no
+// symbol of the program.
+#include <mpi.h>
+
+#include <string>
+
+#include "config/config.hpp"
+
+namespace gs {
+
+// One rank's block of points, x fastest, in host memory (insitu_block.hpp).
+struct CatalystBlock {
+  const double* u = nullptr;
+  const double* v = nullptr;
+  long first[3] = {0, 0, 0};   // global index of the block's first point
+  long points[3] = {1, 1, 1};  // points per dimension
+};
+
+class CatalystSession {
+ public:
+  virtual ~CatalystSession() = default;
+  // Collective over the communicator given at creation. Returns "" when the
+  // scripts ran cleanly on this rank, else this rank's error (one line).
+  virtual std::string execute(long step, double time, const CatalystBlock& block, bool last) = 0;
+};
+
+// The plugin's one entry point: starts Catalyst with cfg.insitu.scripts; the
+// scripts write under out_dir. Load errors are reported by the first execute().
+using CreateCatalystSession = CatalystSession* (*)(const SimConfig& cfg, MPI_Comm comm, const char* out_dir);
+constexpr const char* kCreateCatalystSession = "gs_create_catalyst_session";
+
+}  // namespace gs

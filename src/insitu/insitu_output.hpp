@@ -1,0 +1,45 @@
+#pragma once
+// In-situ visualization as one more output (name "insitu"): on due steps,
+// refresh the ghost layer, copy the owned block (+ one point layer) off the
+// device into a reused host buffer and run the Catalyst scripts on it.
+// The Catalyst plugin (catalyst_plugin.hpp) is loaded and started at the
+// first call, so a run without in-situ output never loads ParaView; that
+// start-up is reported apart from the per-call cost.
+#include <memory>
+#include <string>
+
+#include "config/config.hpp"
+#include "grid/decomposition.hpp"
+#include "outputs/output.hpp"
+
+namespace gs {
+
+class CatalystSession;
+class InsituBlock;
+
+class InsituOutput : public Output {
+ public:
+  InsituOutput(const SimConfig& cfg, const Decomposition& dec);
+  ~InsituOutput() override;
+  std::string name() const override { return "insitu"; }
+  bool due(const OutputStep& s) const override { return cadence_.due(s) && s.step != last_step_; }
+  // A script error goes to stderr and report().failure; with insitu.fail =
+  // "error" it also throws RunError on every rank (exit 1).
+  void write(const OutputStep& s, const State& state) override;
+  std::string summary_extra() const override;
+
+ private:
+  const SimConfig& cfg_;
+  const Decomposition& dec_;
+  Cadence cadence_;
+  std::string dir_;
+  std::unique_ptr<InsituBlock> block_;
+  void start();  // collective: load the plugin, start Catalyst
+  void* plugin_ = nullptr;  // dlopen handle, kept open for the run (VTK registers classes at load)
+  std::unique_ptr<CatalystSession> session_;
+  long last_step_ = -1;
+  long long global_block_bytes_ = 0;
+  double startup_s_ = 0, copy_s_ = 0;
+};
+
+}  // namespace gs

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# live.py with no ParaView GUI: the run is not held up. First nothing listens
+# on the port; then a listener that accepts and drops connections shows that
+# Live really tries to connect at every in-situ call, and the run still ends.
+source "$(dirname "$0")/common.sh"
+in=$SRC/inputs/default-3d.toml
+small=(grid.n=24 grid.L=24 time.steps=30 insitu.every=10 insitu.script="$SRC/inputs/catalyst/live.py")
+port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+start=$(date +%s)
+GS_INSITU_LIVE_URL=localhost:$port run_gs 2 180 "$in" "${small[@]}" output.dir="$WORK/nogui" >"$WORK/nogui.log" 2>&1 \
+  || { cat "$WORK/nogui.log"; echo "FAIL: run with Live and no GUI did not finish cleanly"; exit 1; }
+echo "no GUI on port $port: run finished in $(($(date +%s) - start)) s"
+
+$PY - "$port" "$WORK/attempts" <<'PYEOF' &
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen(8)
+s.settimeout(120)
+n = 0
+try:
+    while True:
+        c, _ = s.accept()
+        n += 1
+        open(sys.argv[2], "w").write(str(n))
+        c.close()
+except socket.timeout:
+    pass
+PYEOF
+listener=$!
+sleep 0.5
+GS_INSITU_LIVE_URL=localhost:$port run_gs 2 180 "$in" "${small[@]}" output.dir="$WORK/dropped" >"$WORK/dropped.log" 2>&1 \
+  || { kill $listener; cat "$WORK/dropped.log"; echo "FAIL: run with a dropping listener did not finish cleanly"; exit 1; }
+kill $listener 2>/dev/null || true
+attempts=$(cat "$WORK/attempts" 2>/dev/null || echo 0)
+echo "listener that drops connections: $attempts connection attempts for 4 in-situ calls"
+[[ $attempts -ge 1 ]] || { echo "FAIL: Live never tried to connect"; exit 1; }
+echo "all checks passed"

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# slice.py on a 2D run (2 ranks): one coloured image per in-situ step.
+source "$(dirname "$0")/common.sh"
+run_gs 2 300 "$SRC/inputs/default.toml" time.steps=400 output.every=0 insitu.every=200 \
+  insitu.script="$SRC/inputs/catalyst/slice.py" output.dir="$WORK/run" >"$WORK/run.log" 2>&1 || { cat "$WORK/run.log"; exit 1; }
+$PY - "$WORK/run/insitu" <<'PYEOF'
+import os, sys
+import matplotlib.image as mpimg
+import numpy as np
+folder = sys.argv[1]
+found = sorted(os.listdir(folder))
+want = ["slice_%06d.png" % s for s in (0, 200, 400)]
+assert found == want, "images %s, expected %s" % (found, want)
+img = mpimg.imread(os.path.join(folder, want[-1]))[..., :3]
+# Coloured: many pixels whose channels differ (not grey), with several distinct hues.
+chroma = img.max(axis=2) - img.min(axis=2)
+coloured = np.mean(chroma > 0.2)
+colours = len(np.unique((img[chroma > 0.2] * 15).round(), axis=0))
+print("%s: %.1f%% coloured pixels, %d distinct colours" % (want[-1], 100 * coloured, colours))
+assert coloured > 0.05 and colours >= 8, "the slice image is not coloured"
+PYEOF
