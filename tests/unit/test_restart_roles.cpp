@@ -28,7 +28,7 @@ const std::map<std::string, std::string> kChangedValue = {
     {"init.amplitude", "0.3"}, {"output.dir", "elsewhere"}, {"output.every", "7"}, {"output.log_every", "3"},
     {"output.field", "u"}, {"output.colormap", "gray"}, {"output.vmin", "-0.1"}, {"output.vmax", "0.9"},
     {"output.image_scale", "2"}, {"output.fields_every", "5"}, {"checkpoint.every", "4"}, {"checkpoint.keep", "3"},
-    {"checkpoint.walltime", "100.0"}, {"checkpoint.allow_physics_change", "true"}, {"parallel.layout", "[1, 1]"},
+    {"checkpoint.walltime", "100.0"}, {"checkpoint.allow_physics_change", "true"}, {"checkpoint.overwrite", "true"}, {"parallel.layout", "[1, 1]"},
     {"parallel.gpu_aware_mpi", "true"},
 };
 
