@@ -208,7 +208,8 @@ SimConfig load_config(const std::string& input_file, const std::vector<std::stri
   // A folder reads as bad_alloc and a device as endless noise: only regular files are inputs.
   std::error_code ec;
   const auto st = std::filesystem::status(input_file, ec);
-  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+  // /dev/null stays allowed: the usual empty input, every key from the command line.
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st) && input_file != "/dev/null") {
     using ft = std::filesystem::file_type;
     const auto t = st.type();
     const char* kind = t == ft::directory ? "a directory" : t == ft::character ? "a character device" : t == ft::block ? "a block device"
