@@ -70,6 +70,21 @@ void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec, const 
   throw gs::InputError(text);
 }
 
+// An error stays one readable line whatever a value held: control characters
+// are shown escaped, and a long message loses its middle (the value), never
+// its start (file, key) or its end (the reason).
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c == '\n') out += "\\n";
+    else if (c < 0x20 || c == 0x7f) out += '?';
+    else out += char(c);
+  }
+  const std::size_t keep = 240;
+  if (out.size() > 2 * keep + 40) out = out.substr(0, keep) + " [... " + std::to_string(out.size() - 2 * keep) + " characters cut ...] " + out.substr(out.size() - keep);
+  return out;
+}
+
 int run(const gs::Runtime& rt, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0].rfind("-", 0) == 0) {
@@ -144,7 +159,7 @@ int main(int argc, char** argv) {
     return run(rt, argc, argv);
   } catch (const gs::InputError& e) {
     // Input errors are found identically on every rank, so all ranks leave together.
-    if (rt.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", e.what());
+    if (rt.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", one_line(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "grayscott: error (rank %d): %s\n", rt.rank(), e.what());

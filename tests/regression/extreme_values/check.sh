@@ -26,6 +26,11 @@ expect past_int32 "key 'grid.n'" "grid.n=[3000000000,1]" "grid.L=[3000000000.0,1
 grep -q "bytes per rank" "$OUT/huge_2d.err" || fail "huge_2d: the message does not give the bytes per rank"
 expect overflow "key 'grid.n'" grid.dims=3 grid.stencil=27 "grid.n=1099511627776" "grid.L=1099511627776.0"
 
+# Values with newlines or of any length still give one line that ends with the reason.
+expect newline "allowed:" "output.colormap=\"a\nb\nc\""
+expect long_value "allowed:" "output.colormap=$(head -c 20000 /dev/zero | tr '\0' x)"
+[[ $(wc -c <"$OUT/long_value.err") -lt 1000 ]] || fail "long_value: the line is not shortened"
+
 # The printed largest stable dt, pasted back, is accepted.
 expect unstable "largest stable dt" "time.dt=100"
 limit=$(sed -n 's/.*largest stable dt = \([^)]*\)).*/\1/p' "$OUT/unstable.err")
