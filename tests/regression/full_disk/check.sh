@@ -77,4 +77,13 @@ for ranks in 1 2; do
   run_ranks $ranks "$OUT/$name" "$INPUT" time.steps=20 checkpoint.every=20 restart=latest ||
     fail "$name: restart=latest after the failure did not work: $(tail -3 "$OUT/$name.log")"
 done
+# (c) A read-only output folder is found before step 0: exit 2, one line naming output.dir.
+mkdir -p "$OUT/ro"
+mount -t tmpfs -o ro,size=64k tmpfs "$OUT/ro" || fail "cannot mount a read-only tmpfs"
+MOUNTS+=("$OUT/ro")
+rc=0
+"$GRAYSCOTT" "$INPUT" time.steps=10 "output.dir=$OUT/ro" >"$OUT/ro.out" 2>"$OUT/ro.err" || rc=$?
+[[ $rc == 2 && $(grep -c . "$OUT/ro.err") == 1 ]] || fail "read-only: exit $rc: $(cat "$OUT/ro.err")"
+grep -q "key 'output.dir'" "$OUT/ro.err" || fail "read-only: the message does not name output.dir: $(cat "$OUT/ro.err")"
+echo "ok read_only: $(cat "$OUT/ro.err")"
 echo "full disk: nothing lost, nothing silent, no hang"
