@@ -12,8 +12,10 @@ build=${GS_BUILD_DIR:-$root/build}
 
 packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
   libhdf5-openmpi-dev hdf5-tools)
-# The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB).
-[[ $mode == test ]] && packages+=(python3-h5py python3-numpy paraview python3-paraview)
+# The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB),
+# plots with matplotlib (postprocess/), and runs slurm/ on a one-node Slurm (label slurm).
+[[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-matplotlib paraview python3-paraview
+  slurmctld slurmd slurm-client munge)
 
 if command -v dpkg-query >/dev/null; then
   missing=()
