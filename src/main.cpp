@@ -2,14 +2,18 @@
 // periodic 2D/3D grid, decomposed over MPI ranks, kernels in Kokkos.
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <type_traits>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "comm/reduce.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "core/runtime.hpp"
+#include "core/types.hpp"
 #include "driver/driver.hpp"
 #include "grid/decomposition.hpp"
 #include "io/h5.hpp"
@@ -23,6 +27,63 @@ const char* kUsage =
     "command line. restart= continues from a checkpoint on any rank count; time.steps\n"
     "is the total from step 0. SIGTERM/SIGUSR1 write a checkpoint and exit 0.\n"
     "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n\n";
+
+// Bytes one rank can have: MemAvailable shared by the ranks of this node (host
+// memory spaces only; a device reports its own allocation failure). 0: unknown.
+double memory_per_rank(MPI_Comm comm) {
+  if (!std::is_same<gs::MemSpace, Kokkos::HostSpace>::value) return 0;
+  MPI_Comm node;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  double kb = 0;
+  while (in >> key) {
+    if (key == "MemAvailable:" && in >> kb) return kb * 1024.0 / on_node;
+    in.ignore(1 << 10, '\n');
+  }
+  return 0;
+}
+
+// Refuses (exit 2) a grid whose state cannot fit before anything is allocated:
+// four fields (u, v and the buffer each step writes) with ghost layers.
+void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec, const std::vector<std::string>& overrides) {
+  double cells = 1;
+  for (int d = 0; d < cfg.grid.dims; ++d) cells *= double(dec.local_n()[d] + 2 * dec.ghost(d));
+  const double need = 4.0 * cells * sizeof(gs::Real);
+  double worst = need;
+  gs::allreduce_max(&worst, 1, dec.comm());
+  const double have = memory_per_rank(dec.comm());
+  bool too_big = worst > 2147483647.0 * 2147483647.0;  // extents past int range
+  for (int d = 0; d < cfg.grid.dims; ++d) too_big = too_big || dec.local_n()[d] > (1L << 30);
+  if (!too_big && (have <= 0 || worst <= have)) return;
+  std::string source = cfg.input_file;
+  for (const auto& o : overrides)
+    if (o.rfind("grid.n=", 0) == 0) source = "command line";
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "%s: key 'grid.n': the state needs %.3g bytes per rank (4 fields of %.3g cells with ghosts on %d ranks), "
+                "a rank here can have %.3g bytes; use more ranks or nodes, or a smaller grid",
+                source.c_str(), worst, worst / 4 / sizeof(gs::Real), dec.size(), have);
+  throw gs::InputError(text);
+}
+
+// An error stays one readable line whatever a value held: control characters
+// are shown escaped, and a long message loses its middle (the value), never
+// its start (file, key) or its end (the reason).
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c == '\n') out += "\\n";
+    else if (c < 0x20 || c == 0x7f) out += '?';
+    else out += char(c);
+  }
+  const std::size_t keep = 240;
+  if (out.size() > 2 * keep + 40) out = out.substr(0, keep) + " [... " + std::to_string(out.size() - 2 * keep) + " characters cut ...] " + out.substr(out.size() - keep);
+  return out;
+}
 
 int run(const gs::Runtime& rt, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -54,9 +115,19 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   try {
     dec_ptr = std::make_unique<gs::Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
   } catch (const gs::InputError& e) {
-    throw gs::InputError(cfg.input_file + ": " + e.what());
+    // Name where the key was set: the command line overrides the file.
+    const std::string what = e.what();
+    std::string source = cfg.input_file;
+    const auto open = what.find("key '");
+    if (open == 0) {
+      const std::string key = what.substr(5, what.find('\'', 5) - 5);
+      for (const auto& o : overrides)
+        if (o.rfind(key + "=", 0) == 0) source = "command line";
+    }
+    throw gs::InputError(source + ": " + what);
   }
   const gs::Decomposition& dec = *dec_ptr;
+  check_memory(cfg, dec, overrides);
   if (rt.rank() == 0) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
@@ -88,7 +159,7 @@ int main(int argc, char** argv) {
     return run(rt, argc, argv);
   } catch (const gs::InputError& e) {
     // Input errors are found identically on every rank, so all ranks leave together.
-    if (rt.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", e.what());
+    if (rt.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", one_line(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "grayscott: error (rank %d): %s\n", rt.rank(), e.what());

@@ -84,6 +84,7 @@ struct CheckpointConfig {
   long keep = 2;                      // newest checkpoints kept
   double walltime = 0;                // seconds of budget; at the first step boundary past it: checkpoint and stop
   bool allow_physics_change = false;  // restart with other physics / dt / integrator
+  bool overwrite = false;             // fresh run into a folder with another run's checkpoints
 };
 
 struct ParallelConfig {

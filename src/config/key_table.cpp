@@ -203,6 +203,9 @@ const std::vector<KeySpec>& key_table() {
       {"checkpoint.allow_physics_change", RestartRole::Free, "boolean", "-", "allow a restart with other physics.*, time.dt or time.integrator than the checkpoint",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.allow_physics_change = read_bool(s); },
        [](const SimConfig& c) { return json_bool(c.checkpoint.allow_physics_change); }},
+      {"checkpoint.overwrite", RestartRole::Free, "boolean", "-", "let a fresh run (no restart=) write into a folder holding another run's checkpoints (they are kept, never pruned)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.overwrite = read_bool(s); },
+       [](const SimConfig& c) { return json_bool(c.checkpoint.overwrite); }},
       {"parallel.layout", RestartRole::Free, "list of integers", "ranks", "ranks per dimension, product = rank count (0 entries: chosen by MPI)",
        [](const Setting& s, SimConfig& c, Pending&) {
          const auto l = read_int_list(s, 0, 1 << 20);

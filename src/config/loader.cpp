@@ -8,6 +8,9 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <cstdio>
+#include <cstdlib>
+#include <iomanip>
 #include <sstream>
 #include <toml.hpp>
 
@@ -114,6 +117,21 @@ void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
   }
 }
 
+// The limit with 6 significant digits, rounded down, so the printed number is
+// accepted when pasted back as time.dt.
+std::string printable_at_most(double limit) {
+  char buf[64];
+  double p = limit;
+  for (int i = 0; i < 4; ++i) {
+    std::snprintf(buf, sizeof buf, "%.6g", p);
+    const double back = std::strtod(buf, nullptr);
+    if (back <= limit) return buf;
+    const double ulp6 = std::pow(10.0, std::floor(std::log10(std::fabs(back))) - 5);
+    p = back - ulp6;
+  }
+  return buf;
+}
+
 void validate(SimConfig& c, const FlatSettings& flat) {
   const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (!(c.output.vmax > c.output.vmin))
@@ -135,12 +153,26 @@ void validate(SimConfig& c, const FlatSettings& flat) {
         throw_setting(where("insitu.script"), "script '" + path + "' is not a readable file");
     }
   }
+  long long cells = 1;
+  for (int d = 0; d < c.grid.dims; ++d)
+    if (__builtin_mul_overflow(cells, (long long)c.grid.n[d], &cells))
+      throw_setting(where("grid.n"), "the number of cells overflows 64 bits; no machine holds that grid");
+  // 1/h^2 must be a normal finite number, or the stability limit below is
+  // meaningless (h^2 underflows to 0 for grid.L = 1e-160).
+  for (int d = 0; d < c.grid.dims; ++d) {
+    const double h = c.grid.h(d);
+    if (!(h * h >= 1e-290) || !(h * h <= 1e290)) {
+      std::ostringstream os;
+      os << "grid spacing h = L/n = " << h << " along " << "xyz"[d]
+         << " is outside what the stencil can compute with (1e-145 to 1e145)";
+      throw_setting(where("grid.L"), os.str());
+    }
+  }
   const double limit = stable_dt_limit(c);
   if (c.time.dt > limit && !c.time.allow_unstable) {
     std::ostringstream os;
-    os.precision(6);
-    os << "dt = " << c.time.dt << " is beyond the explicit stability limit of the " << c.grid.stencil_points
-       << "-point stencil with these physics (largest stable dt = " << limit
+    os << "dt = " << std::setprecision(6) << c.time.dt << " is beyond the explicit stability limit of the " << c.grid.stencil_points
+       << "-point stencil with these physics (largest stable dt = " << printable_at_most(limit)
        << "); reduce time.dt or set time.allow_unstable = true";
     throw_setting(where("time.dt"), os.str());
   }
@@ -183,6 +215,17 @@ double stable_dt_limit(const SimConfig& c) {
 }
 
 SimConfig load_config(const std::string& input_file, const std::vector<std::string>& overrides) {
+  // A folder reads as bad_alloc and a device as endless noise: only regular files are inputs.
+  std::error_code ec;
+  const auto st = std::filesystem::status(input_file, ec);
+  // /dev/null stays allowed: the usual empty input, every key from the command line.
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st) && input_file != "/dev/null") {
+    using ft = std::filesystem::file_type;
+    const auto t = st.type();
+    const char* kind = t == ft::directory ? "a directory" : t == ft::character ? "a character device" : t == ft::block ? "a block device"
+                     : t == ft::fifo ? "a pipe (FIFO)" : t == ft::socket ? "a socket" : "not a regular file";
+    throw InputError(input_file + ": the input is " + std::string(kind) + ", not a regular TOML file");
+  }
   std::ifstream in(input_file, std::ios::binary);
   if (!in) throw InputError(input_file + ": cannot open input file (" + std::string(std::strerror(errno)) + ")");
   return build(parse_toml(in, input_file), input_file, overrides);

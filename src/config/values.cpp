@@ -1,5 +1,7 @@
 #include "config/values.hpp"
 
+#include <cfloat>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <regex>
@@ -43,6 +45,8 @@ void throw_setting(const Setting& s, const std::string& what) {
 long read_int(const Setting& s, long lo, long hi) {
   if (!s.value.is_integer()) throw_setting(s, "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " + describe(s.value));
   const long v = (long)s.value.as_integer();
+  // The TOML reader clamps integers beyond 64 bits to the extremes instead of failing.
+  if (v == LONG_MAX || v == LONG_MIN) throw_setting(s, "value is beyond the 64-bit integer range; allowed: " + std::to_string(lo) + " to " + std::to_string(hi));
   if (v < lo || v > hi) throw_setting(s, "value " + std::to_string(v) + " is out of range; allowed: " + std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
@@ -50,6 +54,8 @@ long read_int(const Setting& s, long lo, long hi) {
 double read_real(const Setting& s, double lo, bool lo_inclusive) {
   if (!is_number(s.value)) throw_setting(s, "expected a number " + bound_text(lo, lo_inclusive) + ", got " + describe(s.value));
   const double v = as_number(s.value);
+  // The TOML reader turns 1e400 into the largest double instead of failing.
+  if (std::fabs(v) == DBL_MAX) throw_setting(s, "value is beyond the double-precision range (about 1.8e308)");
   if (!std::isfinite(v) || v < lo || (!lo_inclusive && v == lo))
     throw_setting(s, "value " + describe(s.value) + " is out of range; allowed: a finite number " + bound_text(lo, lo_inclusive));
   return v;

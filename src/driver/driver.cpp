@@ -86,7 +86,7 @@ std::string Driver::last_checkpoint() const {
   return "";
 }
 
-void Driver::finish_summary(long step) {
+std::string Driver::finish_summary(long step) {
   const double loop = MPI_Wtime() - loop_start_;
   summary_.steps = step;
   summary_.time = step * cfg_.time.dt;
@@ -112,7 +112,16 @@ void Driver::finish_summary(long step) {
     const OutputReport& r = out->report();
     summary_.outputs.push_back({out->name(), r.calls, r.bytes, r.seconds, r.last_path, r.failure, out->summary_extra()});
   }
-  write_summary(cfg_, dec_, summary_);
+  // Rank 0 writes; every rank learns whether it worked, so a full disk ends
+  // the run alike everywhere instead of aborting one rank.
+  std::string err;
+  try {
+    write_summary(cfg_, dec_, summary_);
+  } catch (const std::exception& e) {
+    err = e.what();
+  }
+  err = first_error(err, dec_.comm());
+  if (!err.empty()) return err;
   if (dec_.rank() == 0) {
     double io = 0;
     for (const auto& out : outputs_) io += phases[out->name()];
@@ -121,6 +130,19 @@ void Driver::finish_summary(long step) {
                 phases[kPhaseHalo], io, digest_hex(summary_.digest).c_str());
     std::fflush(stdout);
   }
+  return "";
+}
+
+int Driver::fail(const std::string& error, long step) {
+  summary_.status = "failed";
+  summary_.error = error;
+  const std::string summary_error = finish_summary(step);
+  if (dec_.rank() == 0) {
+    std::fprintf(stderr, "grayscott: error: %s%s\n", error.c_str(),
+                 summary_error.empty() ? "" : (" (and no summary: " + summary_error + ")").c_str());
+    std::fflush(stderr);
+  }
+  return 1;
 }
 
 int Driver::run() {
@@ -128,6 +150,13 @@ int Driver::run() {
   first_step_ = start();
   // Only now, with the input and any checkpoint verified, is anything written.
   prepare_output_dir(cfg_.output.dir, dec_.comm());
+  lock_ = std::make_unique<RunLock>(cfg_.output.dir, dec_.comm());
+  if (cfg_.restart.empty() && !cfg_.checkpoint.overwrite) {
+    // Pruning keeps the newest steps of this run's lineage only, but a fresh
+    // run would still bury another run's checkpoints under its own 'latest'.
+    const std::string err = first_error(dec_.rank() == 0 ? foreign_checkpoints(cfg_) : "", dec_.comm());
+    if (!err.empty()) throw InputError(err);
+  }
   outputs_ = make_outputs(cfg_, dec_, first_step_);
   StopRequest stop(cfg_.checkpoint.walltime, run_start_);
   const long steps = cfg_.time.steps;
@@ -144,7 +173,8 @@ int Driver::run() {
         offer(step_info(step, false, true));
         summary_.status = "stopped";
         summary_.error = std::string("stopped by ") + stop.reason();
-        finish_summary(step);
+        const std::string summary_error = finish_summary(step);
+        if (!summary_error.empty()) return fail(summary_error, step);
         if (dec_.rank() == 0) {
           std::printf("grayscott: stopped at step %ld of %ld by %s; checkpoint %s\n", step, steps, stop.reason(),
                       last_checkpoint().c_str());
@@ -157,13 +187,10 @@ int Driver::run() {
   } catch (const RunError& e) {
     // Outputs raise RunError on every rank alike (collective checks), so all
     // ranks get here together and the summary can still be written.
-    summary_.status = "failed";
-    summary_.error = e.what();
-    if (dec_.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", e.what());
-    finish_summary(step);
-    return 1;
+    return fail(e.what(), step);
   }
-  finish_summary(steps);
+  const std::string summary_error = finish_summary(steps);
+  if (!summary_error.empty()) return fail(summary_error, steps);
   return 0;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 // The time loop: steps the state, offers each step to the list of outputs,
 // honours stop requests, and writes the run summary.
+#include <memory>
+
 #include "config/config.hpp"
 #include "core/timers.hpp"
+#include "driver/run_lock.hpp"
 #include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
@@ -23,7 +26,10 @@ class Driver {
   // Every due output writes, each timed as its own phase.
   void offer(const OutputStep& s);
   OutputStep step_info(long step, bool last, bool stopping) const;
-  void finish_summary(long step);
+  // Collective; "" or why summary.json could not be written.
+  std::string finish_summary(long step);
+  // Ends the run as failed: the summary says why (if it can be written), rank 0 prints one line; returns 1.
+  int fail(const std::string& error, long step);
   std::string last_checkpoint() const;
 
   const SimConfig& cfg_;
@@ -31,6 +37,7 @@ class Driver {
   PhaseTimers timers_;
   Fields fields_;
   Stepper stepper_;
+  std::unique_ptr<RunLock> lock_;  // before outputs_: released after they are gone
   OutputList outputs_;
   RunSummary summary_;
   long first_step_ = 0;

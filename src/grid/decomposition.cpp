@@ -11,13 +11,22 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   int world_size = 1;
   GS_MPI_CHECK(MPI_Comm_size(world, &world_size));
   int layout[3] = {parallel.layout[0], parallel.layout[1], dims_ == 3 ? parallel.layout[2] : 1};
-  long fixed = 1;
-  for (int d = 0; d < dims_; ++d) fixed *= layout[d] > 0 ? layout[d] : 1;
+  // 64-bit and capped, so huge entries cannot wrap; a layout without a free
+  // (0) entry must use every rank, or MPI_Dims_create aborts the run.
+  long long fixed = 1;
+  bool free_entry = false;
+  for (int d = 0; d < dims_; ++d) {
+    if (layout[d] < 0)
+      throw InputError("key 'parallel.layout': entries must be >= 0 (0: chosen automatically), got " + std::to_string(layout[d]));
+    if (layout[d] == 0) free_entry = true;
+    fixed *= layout[d] > 0 ? layout[d] : 1;
+    if (fixed > world_size) break;
+  }
   const std::string layout_text = "[" + std::to_string(parallel.layout[0]) + ", " + std::to_string(parallel.layout[1]) +
                                   (dims_ == 3 ? ", " + std::to_string(parallel.layout[2]) : "") + "]";
-  if (world_size % fixed != 0)
-    throw InputError("key 'parallel.layout': " + layout_text + " does not divide the " + std::to_string(world_size) +
-                     " ranks; its product must equal the rank count (0 entries are chosen automatically)");
+  if (fixed > world_size || world_size % fixed != 0 || (!free_entry && fixed != world_size))
+    throw InputError("key 'parallel.layout': " + layout_text + " does not fit the " + std::to_string(world_size) +
+                     " ranks; the product of its entries must equal the rank count (0 entries are chosen automatically)");
   GS_MPI_CHECK(MPI_Dims_create(world_size, dims_, layout));
   for (int d = 0; d < dims_; ++d) {
     if (grid.n[d] < layout[d])

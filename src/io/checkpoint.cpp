@@ -1,6 +1,10 @@
 #include "io/checkpoint.hpp"
 
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +22,7 @@
 #include "io/h5.hpp"
 #include "io/summary.hpp"
 #include "io/xdmf.hpp"
+#include "core/hash.hpp"
 #include "physics/diagnostics.hpp"
 
 namespace fs = std::filesystem;
@@ -38,7 +43,8 @@ std::string checkpoint_name(long step) {
 long step_of(const std::string& name) {
   if (name.size() < 9 || name.rfind("ckpt_", 0) != 0 || name.substr(name.size() - 3) != ".h5") return -1;
   const std::string digits = name.substr(5, name.size() - 8);
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+  // Up to 18 digits always fit a long: a longer name is a stray file, not a throw.
+  if (digits.empty() || digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
   return std::stol(digits);
 }
 
@@ -48,6 +54,46 @@ std::vector<double> grid_L(const GridConfig& g) { return std::vector<double>(g.L
 std::uint64_t parse_hex(const std::string& s, bool& ok) {
   ok = s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
   return ok ? std::stoull(s, nullptr, 16) : 0;
+}
+
+std::uint64_t hash_text(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a, then a full mix
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  return mix64(h);
+}
+
+// Binds what a restart trusts besides the fields: editing step, time, the
+// config or the lineage breaks it, as editing the data breaks the digest.
+std::uint64_t seal_of(std::uint64_t digest, long long step, double time, const std::string& config, const std::string& lineage) {
+  std::uint64_t time_bits = 0;
+  std::memcpy(&time_bits, &time, sizeof time_bits);
+  std::uint64_t h = hash_combine(mix64(digest), std::uint64_t(step));
+  h = hash_combine(h, time_bits);
+  h = hash_combine(h, hash_text(config));
+  return hash_combine(h, hash_text(lineage));
+}
+
+// Rank 0, serially: the lineage attribute of a checkpoint file, or "" (unreadable, another format).
+std::string lineage_of(const std::string& path) {
+  H5Handle file = h5_open_read(path, MPI_COMM_SELF);
+  std::string lineage;
+  if (!file.valid() || !h5_read_attr(file.get(), "lineage", lineage)) return "";
+  return lineage;
+}
+
+std::string new_lineage(MPI_Comm comm) {
+  char buf[32] = {0};
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 0) {
+    char host[256] = {0};
+    ::gethostname(host, sizeof host - 1);
+    const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+    const std::uint64_t id = hash_combine(hash_combine(hash_text(host), std::uint64_t(::getpid())), std::uint64_t(now));
+    std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)id);
+  }
+  GS_MPI_CHECK(MPI_Bcast(buf, sizeof buf, MPI_CHAR, 0, comm));
+  return buf;
 }
 
 // Rank 0 looks at the file before HDF5 does: present, a regular file, an HDF5 signature.
@@ -97,7 +143,30 @@ void maybe_die_mid_write(long step, int rank) {
 std::string checkpoint_dir(const std::string& output_dir) { return output_dir + "/checkpoints"; }
 
 CheckpointStore::CheckpointStore(const SimConfig& cfg, const Decomposition& dec)
-    : cfg_(cfg), dec_(dec), dir_(checkpoint_dir(cfg.output.dir)) {}
+    : cfg_(cfg), dec_(dec), dir_(checkpoint_dir(cfg.output.dir)) {
+  if (cfg.restart.empty()) {
+    lineage_ = new_lineage(dec.comm());
+    return;
+  }
+  // The restart's checkpoint was verified before any output was made.
+  char buf[32] = {0};
+  if (dec.rank() == 0) std::snprintf(buf, sizeof buf, "%s", lineage_of(resolve_restart(cfg.restart, cfg)).c_str());
+  GS_MPI_CHECK(MPI_Bcast(buf, sizeof buf, MPI_CHAR, 0, dec.comm()));
+  lineage_ = buf[0] ? std::string(buf) : new_lineage(dec.comm());
+}
+
+std::string foreign_checkpoints(const SimConfig& cfg) {
+  const std::string dir = checkpoint_dir(cfg.output.dir);
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return "";
+  std::vector<std::string> found;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (step_of(entry.path().filename().string()) >= 0) found.push_back(entry.path().filename().string());
+  if (found.empty()) return "";
+  std::sort(found.begin(), found.end());
+  return "key 'output.dir': " + dir + " holds " + std::to_string(found.size()) + " checkpoint(s) of another run (newest " +
+         found.back() + "); continue it with restart=latest, choose another output.dir, or set checkpoint.overwrite = true";
+}
 
 CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t digest, const State& f) const {
   const std::string name = checkpoint_name(step);
@@ -109,29 +178,77 @@ CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t dige
     fs::create_directories(dir_, ec);
     fs::remove(tmp, ec);
     if (!fs::is_directory(dir_)) err = dir_ + ": cannot create the checkpoint folder";
+    // HDF5 1.10 cannot recover from a data write that fails for lack of space
+    // (its cleanup in MPI_Finalize crashes on the half-closed file), so a disk
+    // that is already too full is found before the file is created.
+    struct statvfs vfs;
+    const double need = 2.0 * 8.0 * double(cfg_.grid.cells()) + 4096.0;  // the data, a lower bound
+    if (err.empty() && ::statvfs(dir_.c_str(), &vfs) == 0 && double(vfs.f_bavail) * double(vfs.f_frsize) < need) {
+      char text[160];
+      std::snprintf(text, sizeof text, ": not enough free space for the checkpoint of step %ld (%.3g bytes needed, %.3g free)", step,
+                    need, double(vfs.f_bavail) * double(vfs.f_frsize));
+      err = dir_ + text;
+    }
   }
   err = first_error(err, dec_.comm());
   if (!err.empty()) throw RunError(err);
 
-  H5Handle file = h5_create(tmp, dec_.comm());
-  if (!file.valid()) throw RunError(tmp + ": cannot create the checkpoint file");
-  const hid_t id = file.get();
-  h5_write_attr(id, "format", std::string(kFormatName));
-  h5_write_attr(id, "format_version", kCheckpointFormatVersion);
-  h5_write_attr(id, "code_version", std::string(GS_VERSION));
-  h5_write_attr(id, "step", (long long)step);
-  h5_write_attr(id, "time", time);
-  h5_write_attr(id, "digest", digest_hex(digest));
-  h5_write_attr(id, "dims", (long long)cfg_.grid.dims);
-  h5_write_attr(id, "n", grid_n(cfg_.grid));
-  h5_write_attr(id, "L", grid_L(cfg_.grid));
-  h5_write_attr(id, "ranks_written", (long long)dec_.size());
-  h5_write_attr(id, "config", config_to_json(cfg_, 0));
-  h5_write_state(id, dec_, f);
-  maybe_die_mid_write(step, dec_.rank());
-  if (!file.close()) throw RunError(tmp + ": closing the checkpoint failed (disk full?)");
+  // Any failure (a full disk) is made collective before the next collective
+  // HDF5 call, the file is closed on every rank, and the .tmp removed, so all
+  // ranks leave together and 'latest' and the older checkpoints stay as they were.
+  const MPI_Comm comm = dec_.comm();
+  {
+    H5Handle file = h5_create(tmp, comm);
+    err = first_error(file.valid() ? "" : tmp + ": cannot create the checkpoint file", comm);
+    if (err.empty()) {
+      const hid_t id = file.get();
+      try {
+        h5_write_attr(id, "format", std::string(kFormatName));
+        h5_write_attr(id, "format_version", kCheckpointFormatVersion);
+        h5_write_attr(id, "code_version", std::string(GS_VERSION));
+        h5_write_attr(id, "step", (long long)step);
+        h5_write_attr(id, "time", time);
+        h5_write_attr(id, "digest", digest_hex(digest));
+        h5_write_attr(id, "dims", (long long)cfg_.grid.dims);
+        h5_write_attr(id, "n", grid_n(cfg_.grid));
+        h5_write_attr(id, "L", grid_L(cfg_.grid));
+        h5_write_attr(id, "ranks_written", (long long)dec_.size());
+        const std::string config = config_to_json(cfg_, 0);
+        h5_write_attr(id, "config", config);
+        h5_write_attr(id, "lineage", lineage_);
+        h5_write_attr(id, "seal", digest_hex(seal_of(digest, step, time, config, lineage_)));
+      } catch (const RunError& e) {
+        err = e.what();
+      }
+      err = first_error(err, comm);
+    }
+    if (err.empty()) {
+      try {
+        h5_write_state(file.get(), dec_, f);  // collective on failure too
+      } catch (const RunError& e) {
+        err = tmp + ": writing the checkpoint data failed: " + e.what();
+      }
+    }
+    if (err.empty()) maybe_die_mid_write(step, dec_.rank());
+    if (!err.empty()) {
+      // HDF5 flushes metadata at close; on a full disk that fails too, and a
+      // file HDF5 failed to close crashes MPI_Finalize. The file is dropped
+      // anyway, so its data blocks are given back first to let the close succeed.
+      if (dec_.rank() == 0 && ::truncate(tmp.c_str(), 0) != 0) err += " (and " + tmp + " could not be truncated)";
+      GS_MPI_CHECK(MPI_Barrier(comm));
+    }
+    const bool closed = file.close();
+    if (allreduce_any(!closed, comm) && err.empty()) err = tmp + ": closing the checkpoint failed (disk full?)";
+  }
+  if (!err.empty()) {
+    if (dec_.rank() == 0) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+    }
+    throw RunError(err + "; the previous checkpoints and 'latest' are kept");
+  }
 
-  CheckpointInfo info{path, step, time, digest, 0};
+  CheckpointInfo info{path, step, time, digest, 0, lineage_};
   if (dec_.rank() == 0) {
     try {
       fsync_path(tmp);
@@ -154,8 +271,19 @@ CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t dige
 void CheckpointStore::prune() const {
   std::vector<long> steps;
   for (const auto& entry : fs::directory_iterator(dir_)) {
-    const long s = step_of(entry.path().filename().string());
-    if (s >= 0) steps.push_back(s);
+    const std::string file = entry.path().filename().string();
+    const long s = step_of(file);
+    if (s >= 0) {
+      // Only this run's lineage: another run's checkpoints in the folder are never deleted.
+      if (lineage_of(entry.path().string()) == lineage_) steps.push_back(s);
+      continue;
+    }
+    // Files of ours (sidecars, the pointer, a crashed write's .tmp) are not strays.
+    const bool ours = file == "latest" || file == ".lock" || (file.size() > 4 && file.substr(file.size() - 4) == ".tmp") ||
+                      (file.size() > 4 && file.substr(file.size() - 4) == ".xmf" && step_of(file.substr(0, file.size() - 4) + ".h5") >= 0);
+    if (!ours && warned_.insert(file).second)
+      std::fprintf(stderr, "grayscott: warning: %s/%s is not a checkpoint of this program; ignored (never pruned)\n", dir_.c_str(),
+                   file.c_str());
   }
   std::sort(steps.begin(), steps.end());
   const long excess = long(steps.size()) - cfg_.checkpoint.keep;
@@ -179,8 +307,14 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg) {
   }
   std::ifstream in(folder + "/latest");
   std::string name;
-  if (!in || !(in >> name) || step_of(name) < 0)
-    throw InputError("restart=" + arg + ": no checkpoint found (" + folder + "/latest is missing or unreadable)");
+  if (!in) throw InputError("restart=" + arg + ": no checkpoint found (" + folder + "/latest is missing or unreadable)");
+  if (!(in >> name) || step_of(name) < 0) {
+    if (name.size() > 60) name = name.substr(0, 28) + "..." + name.substr(name.size() - 28);
+    for (auto& c : name)
+      if (c < 0x20 || c == 0x7f) c = '?';
+    throw InputError("restart=" + arg + ": " + folder + "/latest does not name a checkpoint (got '" + name +
+                     "'; expected ckpt_<step>.h5 with up to 18 digits)");
+  }
   return folder + "/" + name;
 }
 
@@ -204,6 +338,14 @@ CheckpointInfo read_checkpoint(const std::string& path, const SimConfig& cfg, co
   fail_if(h5_read_attr(file.get(), "digest", digest_text) ? "" : "attribute 'digest' missing");
   info.digest = parse_hex(digest_text, hex_ok);
   fail_if(hex_ok ? "" : "attribute 'digest' is not 16 hex digits");
+  std::string config, seal_text;
+  fail_if(h5_read_attr(file.get(), "config", config) && h5_read_attr(file.get(), "lineage", info.lineage) &&
+                  h5_read_attr(file.get(), "seal", seal_text)
+              ? ""
+              : "attribute 'lineage' or 'seal' missing");
+  fail_if(seal_text == digest_hex(seal_of(info.digest, step, info.time, config, info.lineage))
+              ? ""
+              : "attributes step, time, config, lineage or digest do not match the stored seal; the file was edited or damaged");
   info.step = long(step);
   fail_if(h5_read_state(file.get(), dec, f));
   file.close();

@@ -3,6 +3,7 @@
 // (no ghosts) and everything a restart needs, written crash-safely, readable on
 // any rank count, with an XDMF sidecar so ParaView opens it as it is.
 #include <cstdint>
+#include <set>
 #include <string>
 
 #include "config/config.hpp"
@@ -11,7 +12,8 @@
 
 namespace gs {
 
-constexpr long long kCheckpointFormatVersion = 1;
+// 2: a lineage (run id) and a seal over step, time, config, lineage and the digest.
+constexpr long long kCheckpointFormatVersion = 2;
 
 struct CheckpointInfo {
   std::string path;
@@ -19,22 +21,31 @@ struct CheckpointInfo {
   double time = 0;
   std::uint64_t digest = 0;
   long long bytes = 0;  // size of the written file
+  std::string lineage;  // run id shared by a fresh run and every restart from its checkpoints
 };
 
 class CheckpointStore {
  public:
+  // Collective. A fresh run starts a new lineage; a restart continues its checkpoint's.
   CheckpointStore(const SimConfig& cfg, const Decomposition& dec);
   // Collective. Writes <dir>/ckpt_<step>.h5 under a temporary name, closes it,
   // renames it into place, points "latest" at it, then prunes to checkpoint.keep.
   CheckpointInfo write(long step, double time, std::uint64_t digest, const State& f) const;
   std::string dir() const { return dir_; }
+  const std::string& lineage() const { return lineage_; }
 
  private:
   void prune() const;
+  mutable std::set<std::string> warned_;  // stray files reported once per run
   const SimConfig& cfg_;
   const Decomposition& dec_;
   std::string dir_;
+  std::string lineage_;
 };
+
+// Rank 0: "" or why a fresh run must not write into cfg's checkpoint folder
+// (it holds checkpoints, so they are another run's).
+std::string foreign_checkpoints(const SimConfig& cfg);
 
 // The checkpoints folder of a run's output folder.
 std::string checkpoint_dir(const std::string& output_dir);

@@ -1,5 +1,7 @@
 #include "io/h5.hpp"
 
+#include "comm/reduce.hpp"
+
 namespace gs {
 
 void h5_silence_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
@@ -13,6 +15,10 @@ H5Handle file_access(MPI_Comm comm) {
   GS_H5_CHECK(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_LATEST), "H5Pset_libver_bounds");
   GS_H5_CHECK(H5Pset_all_coll_metadata_ops(fapl.get(), true), "H5Pset_all_coll_metadata_ops");
   GS_H5_CHECK(H5Pset_coll_metadata_write(fapl.get(), true), "H5Pset_coll_metadata_write");
+  // Closing the file closes what a failed write left open (a dataset whose
+  // close failed on a full disk); otherwise the file stays open and HDF5's
+  // own cleanup in MPI_Finalize crashes on it.
+  GS_H5_CHECK(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), "H5Pset_fclose_degree");
   return fapl;
 }
 
@@ -135,8 +141,18 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
 void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
   const Slab s = slab_of(dec);
   H5Handle dxpl = collective_transfer();
-  write_dataset(file, "u", s, owned_to_host(state.u, dec), dxpl.get());
-  write_dataset(file, "v", s, owned_to_host(state.v, dec), dxpl.get());
+  // A write can fail on some ranks only (a full disk): every rank must learn
+  // of it before the next collective call, or the others wait there forever.
+  for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {
+    std::string err;
+    try {
+      write_dataset(file, name, s, owned_to_host(field, dec), dxpl.get());
+    } catch (const RunError& e) {
+      err = e.what();
+    }
+    err = first_error(err, dec.comm());
+    if (!err.empty()) throw RunError(err);
+  }
 }
 
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state) {

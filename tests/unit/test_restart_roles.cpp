@@ -30,9 +30,9 @@ const std::map<std::string, std::string> kChangedValue = {
     {"init.amplitude", "0.3"}, {"output.dir", "elsewhere"}, {"output.every", "7"}, {"output.log_every", "3"},
     {"output.field", "u"}, {"output.colormap", "gray"}, {"output.vmin", "-0.1"}, {"output.vmax", "0.9"},
     {"output.image_scale", "2"}, {"output.fields_every", "5"}, {"checkpoint.every", "4"}, {"checkpoint.keep", "3"},
-    {"checkpoint.walltime", "100.0"}, {"checkpoint.allow_physics_change", "true"}, {"parallel.layout", "[1, 1]"},
-    {"parallel.gpu_aware_mpi", "true"}, {"insitu.script", "restart_roles_probe.py"}, {"insitu.every", "7"},
-    {"insitu.iso", "[0.1, 0.2]"}, {"insitu.fail", "warn"},
+    {"checkpoint.walltime", "100.0"}, {"checkpoint.allow_physics_change", "true"}, {"checkpoint.overwrite", "true"},
+    {"parallel.layout", "[1, 1]"}, {"parallel.gpu_aware_mpi", "true"}, {"insitu.script", "restart_roles_probe.py"},
+    {"insitu.every", "7"}, {"insitu.iso", "[0.1, 0.2]"}, {"insitu.fail", "warn"},
 };
 
 const char* kBase = "[grid]\nn = 32\nL = 32.0\n[time]\ndt = 0.5\nsteps = 10\n";

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# A full disk while checkpoints are written loses nothing and is never silent:
+# (a) no room for the new 'latest' pointer: exit 1, one error line, 'latest'
+#     still names the previous complete checkpoint (never a 0-byte file);
+# (b) no room for the checkpoint's data, on 1 and 2 ranks: no hang, no signal,
+#     exit 1, one error line, summary status failed, the .tmp removed, 'latest'
+#     and the older checkpoint unchanged, and restart=latest still works.
+# The full disk is a small tmpfs mounted on the checkpoints folder, so it needs
+# root and mount(8); otherwise the test is skipped (exit 77).
+# usage: check.sh GRAYSCOTT OUTDIR INPUT
+set -euo pipefail
+GRAYSCOTT=$1 OUT=$2 INPUT=$3
+source "$(dirname "$0")/../lib.sh"
+SKIP=77
+rm -rf "$OUT" && mkdir -p "$OUT"
+[[ $(id -u) == 0 ]] || { echo "SKIP: needs root to mount a small tmpfs (full-disk simulation)"; exit $SKIP; }
+MOUNTS=()
+cleanup() { for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null || true; done; }
+trap cleanup EXIT
+PAGE=$(getconf PAGESIZE)
+
+# setup NAME: OUT/NAME/checkpoints is a 4 MiB tmpfs holding one complete checkpoint of step 10.
+setup() {
+  local dir=$OUT/$1
+  mkdir -p "$dir/checkpoints"
+  if ! mount -t tmpfs -o size=4m tmpfs "$dir/checkpoints" 2>"$OUT/mount.err"; then
+    echo "SKIP: cannot mount a tmpfs: $(cat "$OUT/mount.err")"
+    exit $SKIP
+  fi
+  MOUNTS+=("$dir/checkpoints")
+  run_ranks 1 "$dir" "$INPUT" time.steps=10 checkpoint.every=10 checkpoint.keep=5 || fail "$1: first run failed: $(tail -3 "$dir.log")"
+  [[ $(cat "$dir/checkpoints/latest") == ckpt_00000010.h5 ]] || fail "$1: no checkpoint of step 10"
+  cp "$dir/checkpoints/ckpt_00000010.h5" "$OUT/$1.ckpt10.h5"
+}
+
+# fill DIR PAGES: leaves exactly PAGES free pages on DIR's filesystem.
+fill() {
+  local free
+  free=$(( $(stat -f -c '%a' "$1") * $(stat -f -c '%S' "$1") / PAGE ))
+  (( free > $2 )) || fail "the tmpfs has only $free free pages, wanted $2"
+  dd if=/dev/zero of="$1/filler" bs="$PAGE" count=$(( free - $2 )) status=none
+}
+
+# expect_failure NAME RANKS: the restart run must fail with exit 1 and one error line, quickly.
+expect_failure() {
+  local name=$1 ranks=$2 dir=$OUT/$1 rc=0
+  timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" time.steps=20 checkpoint.every=20 checkpoint.keep=5 \
+    "output.dir=$dir" restart=latest >"$dir.out" 2>"$dir.err" || rc=$?
+  [[ $rc != 124 ]] || fail "$name: the run hung (killed after 120 s)"
+  [[ $rc == 1 ]] || fail "$name: exit code $rc, expected 1: $(cat "$dir.err")"
+  [[ $(grep -c "grayscott: error" "$dir.err") == 1 ]] || fail "$name: expected one error line: $(cat "$dir.err")"
+  ! grep -qiE "signal|segmentation|MPI_ABORT" "$dir.err" || fail "$name: crashed: $(cat "$dir.err")"
+  [[ $(cat "$dir/checkpoints/latest") == ckpt_00000010.h5 ]] || fail "$name: 'latest' changed or was damaged: '$(cat "$dir/checkpoints/latest")'"
+  cmp -s "$dir/checkpoints/ckpt_00000010.h5" "$OUT/$name.ckpt10.h5" || fail "$name: the checkpoint of step 10 changed"
+  ! ls "$dir/checkpoints/" | grep -q '\.tmp$' || fail "$name: a .tmp file was left: $(ls "$dir/checkpoints")"
+  echo "ok $name: $(cat "$dir.err")"
+}
+
+# (a) Room for the checkpoint and its XDMF sidecar, not for 'latest'.
+setup latest
+pages=$(( ($(stat -c %s "$OUT/latest.ckpt10.h5") + PAGE - 1) / PAGE ))
+fill "$OUT/latest/checkpoints" $(( pages + 1 ))
+expect_failure latest 1
+grep -q "latest-checkpoint pointer" "$OUT/latest.err" || fail "latest: the error does not name the pointer: $(cat "$OUT/latest.err")"
+[[ $(json_field "$OUT/latest/summary.json" status) == failed ]] || fail "latest: summary status is not failed"
+
+# (b) No room for the checkpoint's data, on 1 and 2 ranks.
+for ranks in 1 2; do
+  name=data_r$ranks
+  setup $name
+  fill "$OUT/$name/checkpoints" $(( pages / 2 ))
+  expect_failure $name $ranks
+  [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+  grep -q "checkpoint" "$OUT/$name/summary.json" || fail "$name: the summary does not say why"
+  # Nothing lost: with room again, restart=latest continues from step 10.
+  rm -f "$OUT/$name/checkpoints/filler"
+  run_ranks $ranks "$OUT/$name" "$INPUT" time.steps=20 checkpoint.every=20 restart=latest ||
+    fail "$name: restart=latest after the failure did not work: $(tail -3 "$OUT/$name.log")"
+done
+# (c) A read-only output folder is found before step 0: exit 2, one line naming output.dir.
+mkdir -p "$OUT/ro"
+mount -t tmpfs -o ro,size=64k tmpfs "$OUT/ro" || fail "cannot mount a read-only tmpfs"
+MOUNTS+=("$OUT/ro")
+rc=0
+"$GRAYSCOTT" "$INPUT" time.steps=10 "output.dir=$OUT/ro" >"$OUT/ro.out" 2>"$OUT/ro.err" || rc=$?
+[[ $rc == 2 && $(grep -c . "$OUT/ro.err") == 1 ]] || fail "read-only: exit $rc: $(cat "$OUT/ro.err")"
+grep -q "key 'output.dir'" "$OUT/ro.err" || fail "read-only: the message does not name output.dir: $(cat "$OUT/ro.err")"
+echo "ok read_only: $(cat "$OUT/ro.err")"
+echo "full disk: nothing lost, nothing silent, no hang"
