@@ -55,7 +55,8 @@ case $test in
   restart_chain)
     # Signalled twice (as at a time limit), the job checkpoints, resubmits itself
     # with restart=latest, and the chain's final digest equals an uninterrupted run's.
-    long=(grid.n=64 grid.L=64 time.steps=6000 output.every=0 output.log_every=200 checkpoint.every=0)
+    # Long enough (seconds even on an idle machine) that each signal lands mid-run.
+    long=(grid.n=128 grid.L=128 time.steps=90000 output.every=0 output.log_every=1000 checkpoint.every=0)
     id=$(submit --chain --ranks-per-node 2 "$pattern" "${long[@]}" output.dir="$out/chain")
     log "submitted chain head $id"
     ids=("$id")
@@ -76,9 +77,9 @@ case $test in
     [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "last link $id ended $state"; }
     cat "$out/chain/chain.log"
     [[ $(grep -c 'status stopped' "$out/chain/chain.log") == 2 ]] || fail "chain.log does not show two stopped links"
-    grep -q 'status ok, step 6000' "$out/chain/chain.log" || fail "chain.log does not end with a complete run"
+    grep -q 'status ok, step 90000' "$out/chain/chain.log" || fail "chain.log does not end with a complete run"
     grep -q 'restart=latest' "$out/chain/slurm-$id.out" || fail "the last link did not start from restart=latest"
-    [[ $(field chain/summary.json status) == ok && $(field chain/summary.json steps) == 6000 ]] || fail "final summary not complete"
+    [[ $(field chain/summary.json status) == ok && $(field chain/summary.json steps) == 90000 ]] || fail "final summary not complete"
     ref=$(local_digest "$out/ref" "$pattern" "${long[@]}")
     got=$(field chain/summary.json digest)
     [[ $got == "$ref" ]] || fail "chain digest $got, uninterrupted $ref"
