@@ -2,18 +2,28 @@
 # Quick start on Debian 12:
 #   bash cmake/quickstart.sh        install missing packages, build Release, run inputs/default.toml
 #   bash cmake/quickstart.sh test   same set-up, then the whole test suite (what CI runs)
+#   bash cmake/quickstart.sh build  set-up and build only
+# GS_BACKEND=openmp (threads in each rank) or GS_BACKEND=cuda (needs /usr/local/cuda; a
+# GPU only to run) builds Kokkos from Debian's trilinos source once per machine
+# (cmake/kokkos/build_kokkos.sh) and the project against it; the default, serial,
+# uses Debian's Kokkos package. GS_BUILD_DIR picks the build folder.
 # Packages are installed only as root or through passwordless sudo; otherwise the
 # apt-get line is printed and the script stops.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mode=${1:-run}
-case $mode in run | test) ;; *) echo "usage: bash cmake/quickstart.sh [run|test]" >&2; exit 2 ;; esac
+case $mode in run | test | build) ;; *) echo "usage: bash cmake/quickstart.sh [run|test|build]" >&2; exit 2 ;; esac
+backend=${GS_BACKEND:-serial}
+case $backend in serial | openmp | cuda) ;;
+  *) echo "quickstart: GS_BACKEND='$backend': expected serial, openmp or cuda" >&2; exit 2 ;; esac
 build=${GS_BUILD_DIR:-$root/build}
 
 packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
   libhdf5-openmpi-dev hdf5-tools)
 # The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB).
 [[ $mode == test ]] && packages+=(python3-h5py python3-numpy paraview python3-paraview)
+# Kokkos from source: fetched with apt-get, patched, built with CMake.
+[[ $backend != serial ]] && packages+=(patch ca-certificates)
 
 if command -v dpkg-query >/dev/null; then
   missing=()
@@ -42,11 +52,21 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release
+cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+if [[ $backend != serial ]]; then
+  kokkos=$(bash "$root/cmake/kokkos/build_kokkos.sh" "$backend")
+  cmake_args+=(-DKokkos_ROOT="$kokkos")
+  # nvcc_wrapper compiles every source for the GPU and the host; it needs nvcc on PATH.
+  [[ $backend == cuda ]] && export PATH=${GS_CUDA_HOME:-/usr/local/cuda}/bin:$PATH &&
+    cmake_args+=(-DCMAKE_CXX_COMPILER="$kokkos/bin/nvcc_wrapper") && jobs=2
+fi
+cmake -S "$root" -B "$build" "${cmake_args[@]}"
 cmake --build "$build" -j "$jobs"
 
 cd "$root"
-if [[ $mode == run ]]; then
+if [[ $mode == build ]]; then
+  echo "Built $build (Kokkos backend: $backend)"
+elif [[ $mode == run ]]; then
   "$build/src/grayscott" inputs/default.toml
   echo
   echo "Images (v_*.png) and summary.json are in $root/out/default/"
