@@ -1,6 +1,7 @@
 #include "bench/benchmark.hpp"
 
 #include <mpi.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -109,7 +110,21 @@ struct CaseResult {
   int dims = 0, stencil = 0;
   long n = 0;
   double updates_median = 0, updates_best = 0, bytes_per_cell = 0, halo_fraction = 0;
+  // CPU time the processes got over the wall time they had (1 = every rank and
+  // thread ran all the time). Below about 0.9 other work on the machine took
+  // cores from the benchmark and the wall-clock figures understate the code.
+  double cpu_share = 0;
+  // Cell updates per second of CPU time per rank and thread: on a shared
+  // machine, an estimate of the rate with the cores to itself (memory traffic
+  // of other jobs still counts against it).
+  double updates_per_cpu_s = 0;
 };
+
+double process_cpu_seconds() {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  return double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) + 1e-6 * double(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
+}
 
 // Bytes a stage must move per cell: read u and v (and, averaging, the base u
 // and v; with a parameter map, F and k), write u and v. Write-allocate traffic
@@ -117,6 +132,15 @@ struct CaseResult {
 double bytes_per_cell(bool rk2, bool mapped) {
   const double extra = mapped ? 16 : 0;
   return rk2 ? (32 + extra) + (48 + extra) : 32 + extra;
+}
+
+// Floating-point operations per cell and step as the kernel writes them
+// (stencil_flops: one field's Laplacian; 16 for the reaction and the update of
+// both species, 4 more to average in RK2's second stage). For the roofline plot.
+double flops_per_cell(int stencil, bool rk2) {
+  const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 21 : 30;
+  const double stage = 2 * lap + 16;
+  return rk2 ? 2 * stage + 4 : stage;
 }
 
 CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
@@ -140,20 +164,27 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   Stepper stepper(cfg, dec, timers);
   for (long s = 0; s < o.warmup; ++s) stepper.step(f);
   std::vector<double> rates;
-  double halo = 0, total = 0;
+  double halo = 0, total = 0, cpu = 0;
   for (long rep = 0; rep < o.repeats; ++rep) {
     const double halo0 = timers.get("halo_exchange");
     MPI_Barrier(comm);
-    const double t0 = MPI_Wtime();
+    const double t0 = MPI_Wtime(), cpu0 = process_cpu_seconds();
     for (long s = 0; s < o.steps; ++s) stepper.step(f);
     Kokkos::fence();
     double t = MPI_Wtime() - t0;
+    cpu += process_cpu_seconds() - cpu0;
     MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
     rates.push_back(double(cfg.grid.cells()) * o.steps / t);
     halo += timers.get("halo_exchange") - halo0;
     total += t;
   }
   MPI_Allreduce(MPI_IN_PLACE, &halo, 1, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Allreduce(MPI_IN_PLACE, &cpu, 1, MPI_DOUBLE, MPI_SUM, comm);
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  const double lanes = double(ranks) * ExecSpace().concurrency();
+  r.cpu_share = total > 0 ? cpu / (total * lanes) : 0;
+  r.updates_per_cpu_s = cpu > 0 ? double(cfg.grid.cells()) * o.steps * o.repeats / (cpu / lanes) : 0;
   r.updates_median = median_of(rates);
   r.updates_best = *std::max_element(rates.begin(), rates.end());
   r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map);
@@ -187,8 +218,8 @@ int run_benchmark(const std::vector<std::string>& args) {
                 ExecSpace::name());
     std::printf("bandwidth (median of %ld, all ranks): copy %.2f GB/s, triad %.2f GB/s (arrays of %ld MiB per rank)\n",
                 std::max(5L, o.repeats), bw.copy / 1e9, bw.triad / 1e9, o.stream_mib);
-    std::printf("%-22s %-8s %12s %12s %8s %10s %9s %7s\n", "case", "grid", "cells/s", "best", "B/cell", "GB/s",
-                "frac_copy", "halo_%");
+    std::printf("%-22s %-8s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "cells/s", "best", "B/cell",
+                "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s");
     std::fflush(stdout);
   }
   std::vector<CaseResult> results;
@@ -200,9 +231,10 @@ int run_benchmark(const std::vector<std::string>& args) {
         char grid[32];
         std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
         const double gbs = r.updates_median * r.bytes_per_cell;
-        std::printf("%-22s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f\n",
+        std::printf("%-22s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g\n",
                     (name + "-double-" + integrator).c_str(), grid, r.updates_median, r.updates_best,
-                    r.bytes_per_cell, gbs / 1e9, gbs / bw.copy, 100 * r.halo_fraction);
+                    r.bytes_per_cell, gbs / 1e9, gbs / bw.copy, 100 * r.halo_fraction, r.cpu_share,
+                    r.updates_per_cpu_s);
         std::fflush(stdout);
       }
     }
@@ -223,9 +255,11 @@ int run_benchmark(const std::vector<std::string>& args) {
          << ", \"dims\": " << r.dims << ", \"stencil\": " << r.stencil << ", \"integrator\": "
          << json_string(r.integrator) << ", \"n\": " << r.n << ", \"cell_updates_per_second\": " << r.updates_median
          << ", \"cell_updates_per_second_best\": " << r.updates_best << ", \"bytes_per_cell\": " << r.bytes_per_cell
+         << ", \"flops_per_cell\": " << flops_per_cell(r.stencil, r.integrator == "rk2")
          << ", \"achieved_bandwidth_bytes_per_s\": " << achieved
          << ", \"fraction_of_copy_bandwidth\": " << achieved / bw.copy
-         << ", \"fraction_of_triad_bandwidth\": " << achieved / bw.triad << ", \"halo_fraction\": " << r.halo_fraction
+         << ", \"fraction_of_triad_bandwidth\": " << achieved / bw.triad << ", \"halo_fraction\": " << r.halo_fraction << ", \"cpu_share\": " << r.cpu_share
+         << ", \"cell_updates_per_cpu_second\": " << r.updates_per_cpu_s
          << "}";
     }
     js << "\n  ]\n}\n";
