@@ -8,6 +8,7 @@
 
 #include "bench/benchmark.hpp"
 #include "config/loader.hpp"
+#include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "core/runtime.hpp"
 #include "driver/driver.hpp"
@@ -63,7 +64,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
     std::printf("  h=%g  dt=%g (stable up to %g)  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, gs::stable_dt_limit(cfg),
-                gs::integrator_name(cfg.time.integrator), dec.size());
+                gs::name_of(cfg.time.integrator), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf("  Kokkos %s  output %s\n", gs::ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);
@@ -79,6 +80,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::printf("%s%s\n%s", kUsage, gs::config_help().c_str(), gs::benchmark_usage());
+      return 0;
+    } else if (std::strcmp(argv[i], "--version") == 0) {
+      std::printf("grayscott %s\n", GS_VERSION);
       return 0;
     }
   gs::Runtime rt(argc, argv);

@@ -7,10 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "config/choices.hpp"
+#include "numerics/stencil_taps.hpp"
+
 namespace gs {
 
-enum class Stencil { P5, P9, P7, P19, P27 };
-enum class Integrator { Euler, RK2 };
 
 struct GridConfig {
   int dims = 2;
@@ -28,15 +29,16 @@ struct PhysicsConfig {
   double F = 0.037;  // 1 / time
   double k = 0.06;   // 1 / time
   bool clamp = false;
-  // Parameter map (physics/parameter_map.hpp): "none" | "gradient" | "noise".
-  // With a map, F and k come from the ranges below and F, k above are unused.
-  std::string map = "none";
+  // Parameter map (physics/parameter_map.hpp). With a map, F and k come from
+  // the ranges below and F, k above are unused.
+  ParameterMapType map = ParameterMapType::None;
   std::array<double, 2> F_range = {0.0, 0.08};   // 1 / time: F along y (gradient) or the noise segment
   std::array<double, 2> k_range = {0.03, 0.07};  // 1 / time: k along x (gradient) or the noise segment
   long map_frequency = 3;                        // noise map: lattice cells across the shortest side
+  std::uint64_t map_seed = 1;                    // noise map: seed of its lattice (physics, unlike init.seed)
   // Largest feed and kill anywhere in the domain (explicit stability limit).
-  double F_max() const { return map == "none" ? F : std::max(F_range[0], F_range[1]); }
-  double k_max() const { return map == "none" ? k : std::max(k_range[0], k_range[1]); }
+  double F_max() const { return map == ParameterMapType::None ? F : std::max(F_range[0], F_range[1]); }
+  double k_max() const { return map == ParameterMapType::None ? k : std::max(k_range[0], k_range[1]); }
 };
 
 struct TimeConfig {
@@ -47,7 +49,7 @@ struct TimeConfig {
 };
 
 struct InitConfig {
-  std::string type = "patch";  // patch | spots | spot | perlin | diamond_square
+  InitType type = InitType::Patch;
   std::uint64_t seed = 1;
   double size = 0.1;   // patch side / spot diameter as a fraction of the domain
   long count = 20;     // number of spots for "spots"
@@ -70,8 +72,8 @@ struct OutputConfig {
   long every = 1000;     // images + digest log; 0 = only at the end
   long log_every = 0;    // progress line + NaN check; 0 = about 20 lines per run
   long fields_every = 0; // HDF5 + XDMF field outputs for ParaView; 0 = none
-  std::string field = "v";
-  std::string colormap = "inferno";
+  OutputField field = OutputField::V;
+  Colormap colormap = Colormap::Inferno;
   double vmin = 0.0;
   double vmax = 0.5;
   int image_scale = 0;   // pixels per cell; 0 = smallest factor giving images at least 256 px tall

@@ -24,7 +24,5 @@ std::string config_to_json(const SimConfig& cfg, int indent);
 // Largest stable forward-Euler / RK2 step for the configured stencil and physics.
 double stable_dt_limit(const SimConfig& cfg);
 
-const char* stencil_name(Stencil s);
-const char* integrator_name(Integrator i);
 
 }  // namespace gs

@@ -70,7 +70,7 @@ bool read_bool(const Setting& s) {
   return s.value.as_boolean();
 }
 
-std::string read_choice(const Setting& s, std::initializer_list<const char*> allowed) {
+std::string read_choice(const Setting& s, const std::vector<const char*>& allowed) {
   std::string list;
   for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + "\"" + a + "\"";
   if (!s.value.is_string()) throw_setting(s, "expected one of " + list + ", got " + describe(s.value));

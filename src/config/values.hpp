@@ -21,7 +21,7 @@ long read_int(const Setting& s, long lo, long hi);
 double read_real(const Setting& s, double lo, bool lo_inclusive);
 double read_real_range(const Setting& s, double lo, bool lo_inclusive, double hi);
 bool read_bool(const Setting& s);
-std::string read_choice(const Setting& s, std::initializer_list<const char*> allowed);
+std::string read_choice(const Setting& s, const std::vector<const char*>& allowed);
 long read_choice_int(const Setting& s, std::initializer_list<long> allowed);
 std::string read_nonempty_string(const Setting& s);
 std::vector<long> read_int_list(const Setting& s, long lo, long hi);

@@ -1,5 +1,7 @@
 #pragma once
-// RAII start-up and shut-down of MPI and Kokkos, in that order.
+// RAII start-up and shut-down of MPI and Kokkos, in that order, with the
+// process settings every entry point shares (the program, the tests and the
+// benchmarks start through it, so they run under the same conditions).
 #include <mpi.h>
 
 #include <cstdlib>
@@ -20,7 +22,10 @@ class Runtime {
 #if defined(OMPI_MAJOR_VERSION) && OMPI_MAJOR_VERSION == 4
     setenv("OMPI_MCA_io", "romio321", /*overwrite=*/0);
 #endif
-    MPI_Init(&argc, &argv);
+    // Kokkos' host threads (OpenMP backend) never call MPI themselves: only
+    // the thread that started Kokkos does, which FUNNELED guarantees.
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
 #if defined(__SSE2__)
     // v decays towards 0 away from patterns and passes through subnormal
     // numbers, which x86 cores handle tens of times slower. Flush them to zero
@@ -31,6 +36,7 @@ class Runtime {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     Kokkos::initialize(argc, argv);
+    thread_level_ = provided;
   }
   ~Runtime() {
     Kokkos::finalize();
@@ -41,10 +47,13 @@ class Runtime {
 
   int rank() const { return rank_; }
   int size() const { return size_; }
+  // The MPI thread level granted (MPI_THREAD_FUNNELED or better where the library has it).
+  int thread_level() const { return thread_level_; }
 
  private:
   int rank_ = 0;
   int size_ = 1;
+  int thread_level_ = 0;
 };
 
 }  // namespace gs

@@ -1,7 +1,10 @@
 #pragma once
 // Named wall-clock timers per phase; the summary reports each and "other".
+// Each phase is also a Kokkos profiling region, so Kokkos tools (and the
+// vendors' profilers through them) see the same split.
 #include <mpi.h>
 
+#include <Kokkos_Core.hpp>
 #include <map>
 #include <string>
 
@@ -9,8 +12,14 @@ namespace gs {
 
 class PhaseTimers {
  public:
-  void start(const std::string& phase) { started_[phase] = MPI_Wtime(); }
-  void stop(const std::string& phase) { total_[phase] += MPI_Wtime() - started_[phase]; }
+  void start(const std::string& phase) {
+    Kokkos::Profiling::pushRegion("gs/" + phase);
+    started_[phase] = MPI_Wtime();
+  }
+  void stop(const std::string& phase) {
+    total_[phase] += MPI_Wtime() - started_[phase];
+    Kokkos::Profiling::popRegion();
+  }
   double get(const std::string& phase) const {
     auto it = total_.find(phase);
     return it == total_.end() ? 0.0 : it->second;
@@ -22,17 +31,24 @@ class PhaseTimers {
   std::map<std::string, double> total_;
 };
 
-// Adds the enclosing scope's duration to one phase.
+// Adds the enclosing scope's duration to one phase. A phase that launches
+// kernels must fence before it ends (the stepper does), or asynchronous
+// backends charge its kernels to whichever phase waits next.
 class ScopedPhase {
  public:
-  ScopedPhase(PhaseTimers& t, const char* phase) : t_(t), phase_(phase) { t_.start(phase_); }
+  ScopedPhase(PhaseTimers& t, std::string phase) : t_(t), phase_(std::move(phase)) { t_.start(phase_); }
   ~ScopedPhase() { t_.stop(phase_); }
   ScopedPhase(const ScopedPhase&) = delete;
   ScopedPhase& operator=(const ScopedPhase&) = delete;
 
  private:
   PhaseTimers& t_;
-  const char* phase_;
+  std::string phase_;
 };
+
+// The phases every run has besides one per output (named by Output::name()).
+inline constexpr const char* kPhaseInit = "init";
+inline constexpr const char* kPhaseCompute = "compute";
+inline constexpr const char* kPhaseHalo = "halo_exchange";
 
 }  // namespace gs

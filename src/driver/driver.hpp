@@ -1,17 +1,13 @@
 #pragma once
-// The time loop and the cadence of outputs, progress lines, checks,
-// checkpoints and early stops.
-#include <memory>
-
+// The time loop: steps the state, offers each step to the list of outputs,
+// honours stop requests, and writes the run summary.
 #include "config/config.hpp"
 #include "core/timers.hpp"
 #include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
-#include "io/checkpoint.hpp"
-#include "io/field_output.hpp"
-#include "io/image_writer.hpp"
 #include "io/summary.hpp"
+#include "outputs/output_list.hpp"
 
 namespace gs {
 
@@ -19,30 +15,25 @@ class Driver {
  public:
   Driver(const SimConfig& cfg, const Decomposition& dec);
   // Runs to time.steps (or to a stop request); returns the process exit code:
-  // 0 done or stopped with a checkpoint, 1 on a numerical failure.
+  // 0 done or stopped with a checkpoint, 1 on a failure while running.
   int run();
 
  private:
   long start();  // initial condition or restart; returns the first step
-  std::uint64_t current_digest() const;
-  void write_outputs(long step);
-  void write_fields(long step);
-  void write_checkpoint(long step);
-  bool check_and_report(long step);  // false when a non-finite value appeared
+  // Every due output writes, each timed as its own phase.
+  void offer(const OutputStep& s);
+  OutputStep step_info(long step, bool last, bool stopping) const;
   void finish_summary(long step);
+  std::string last_checkpoint() const;
 
   const SimConfig& cfg_;
   const Decomposition& dec_;
   PhaseTimers timers_;
   Fields fields_;
   Stepper stepper_;
-  ImageWriter images_;
-  CheckpointStore checkpoints_;
-  std::unique_ptr<FieldWriter> field_writer_;
+  OutputList outputs_;
   RunSummary summary_;
-  long log_every_ = 1;
   long first_step_ = 0;
-  long last_checkpoint_ = -1;
   double run_start_ = 0, loop_start_ = 0;
 };
 

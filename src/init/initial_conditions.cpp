@@ -70,9 +70,12 @@ struct SeedRegionKernel {
 
 void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
   const auto& init = cfg.init;
-  if (init.type == "perlin" || init.type == "diamond_square") {
-    apply_noise_initial_condition(cfg, dec, fields);
-    return;
+  switch (init.type) {
+    case InitType::Perlin:
+    case InitType::DiamondSquare: apply_noise_initial_condition(cfg, dec, fields); return;
+    case InitType::Patch:
+    case InitType::Spots:
+    case InitType::Spot: break;
   }
   SeedRegionKernel k;
   k.u = fields.u;
@@ -87,10 +90,10 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     k.h[d] = cfg.grid.h(d);
     k.L[d] = cfg.grid.L[d];
   }
-  if (init.type == "patch") {
+  if (init.type == InitType::Patch) {
     k.shape = Shape::Patch;
-  } else if (init.type == "spots" || init.type == "spot") {
-    k.shape = init.type == "spots" ? Shape::Spots : Shape::Spot;
+  } else {
+    k.shape = init.type == InitType::Spots ? Shape::Spots : Shape::Spot;
     const long count = k.shape == Shape::Spots ? init.count : 1;
     Kokkos::View<Real* [3], MemSpace> centres("spot_centres", count);
     auto host = Kokkos::create_mirror_view(centres);
@@ -103,8 +106,6 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     double min_L = cfg.grid.L[0];
     for (int d = 1; d < cfg.grid.dims; ++d) min_L = std::min(min_L, cfg.grid.L[d]);
     k.radius2 = (init.size * min_L / 2) * (init.size * min_L / 2);
-  } else {
-    GS_REQUIRE(false, "unhandled init.type " << init.type);
   }
   // for each owned cell: (u, v) = inside seeded region ? (0.5, 0.25 + noise) : (1, 0)
   Kokkos::parallel_for("initial_condition", owned.policy(), k);

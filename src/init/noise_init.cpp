@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "grid/cell_index.hpp"
 #include "init/noise_map.hpp"
+#include "noise/lattice_periods.hpp"
 
 namespace gs {
 
@@ -74,13 +75,6 @@ void diamond_square_state(const SimConfig& cfg, const Decomposition& dec, Fields
 
 }  // namespace
 
-void perlin_base_periods(const GridConfig& grid, long frequency, long period[3]) {
-  double shortest = grid.L[0];
-  for (int d = 1; d < grid.dims; ++d) shortest = std::min(shortest, grid.L[d]);
-  for (int d = 0; d < 3; ++d)
-    period[d] = d < grid.dims ? std::max(1L, std::lround(double(frequency) * grid.L[d] / shortest)) : 0;
-}
-
 template <int D>
 PerlinFbm<D> init_perlin_fbm(const SimConfig& cfg) {
   long grid_period[3];
@@ -99,17 +93,17 @@ DiamondSquareParams init_diamond_square_params(const SimConfig& cfg) {
 }
 
 void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
-  if (cfg.init.type == "perlin") {
+  if (cfg.init.type == InitType::Perlin) {
     switch (perlin_noise_dims(cfg)) {
       case 2: perlin_state<2>(cfg, dec, fields); break;
       case 3: perlin_state<3>(cfg, dec, fields); break;
       case 4: perlin_state<4>(cfg, dec, fields); break;
       default: GS_REQUIRE(false, "no Perlin noise in " << perlin_noise_dims(cfg) << " dimensions");
     }
-  } else if (cfg.init.type == "diamond_square") {
+  } else if (cfg.init.type == InitType::DiamondSquare) {
     diamond_square_state(cfg, dec, fields);
   } else {
-    GS_REQUIRE(false, "not a procedural init.type: " << cfg.init.type);
+    GS_REQUIRE(false, "not a procedural init.type: " << name_of(cfg.init.type));
   }
   Kokkos::fence();
 }

@@ -5,15 +5,10 @@
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
-#include "init/diamond_square.hpp"
-#include "init/perlin.hpp"
+#include "noise/diamond_square.hpp"
+#include "noise/perlin.hpp"
 
 namespace gs {
-
-// Lattice cells of the first octave per period along each grid axis: `frequency`
-// along the shortest side, the others in proportion to their length (rounded,
-// at least 1), so noise cells are near-square and the lattice wraps with the domain.
-void perlin_base_periods(const GridConfig& grid, long frequency, long period[3]);
 
 // Noise dimension of a Perlin start: grid.dims, plus one when init.time slices a
 // field one dimension higher.

@@ -11,6 +11,8 @@
 
 #include "comm/reduce.hpp"
 #include "config/loader.hpp"
+#include "config/restart_rules.hpp"
+#include "core/build_info.hpp"
 #include "config/values.hpp"
 #include "io/atomic_file.hpp"
 #include "io/h5.hpp"
@@ -43,17 +45,6 @@ long step_of(const std::string& name) {
 std::vector<long long> grid_n(const GridConfig& g) { return std::vector<long long>(g.n.begin(), g.n.begin() + g.dims); }
 std::vector<double> grid_L(const GridConfig& g) { return std::vector<double>(g.L.begin(), g.L.begin() + g.dims); }
 
-std::string list_text(const std::vector<long long>& v) {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return "[" + s + "]";
-}
-std::string list_text(const std::vector<double>& v) {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + json_number(v[i]);
-  return "[" + s + "]";
-}
-
 std::uint64_t parse_hex(const std::string& s, bool& ok) {
   ok = s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
   return ok ? std::stoull(s, nullptr, 16) : 0;
@@ -84,39 +75,10 @@ std::string compare_config(hid_t file, const SimConfig& cfg) {
   if (version != kCheckpointFormatVersion)
     return "checkpoint format version " + std::to_string(version) + " is not supported; this build reads version " +
            std::to_string(kCheckpointFormatVersion);
-  long long dims = 0, stencil = 0, clamp = 0;
-  if (!h5_read_attr(file, "dims", dims) || (dims != 2 && dims != 3)) return "attribute 'dims' missing or invalid";
-  if (dims != cfg.grid.dims)
-    return "written for a " + std::to_string(dims) + "D grid, this run has grid.dims = " + std::to_string(cfg.grid.dims);
-  std::vector<long long> n;
-  std::vector<double> L;
-  if (!h5_read_attr(file, "n", n, std::size_t(dims)) || !h5_read_attr(file, "L", L, std::size_t(dims)))
-    return "attributes 'n' / 'L' missing or invalid";
-  if (n != grid_n(cfg.grid)) return "written for grid.n = " + list_text(n) + ", this run has grid.n = " + list_text(grid_n(cfg.grid));
-  if (L != grid_L(cfg.grid)) return "written for grid.L = " + list_text(L) + ", this run has grid.L = " + list_text(grid_L(cfg.grid));
-  if (!h5_read_attr(file, "stencil", stencil)) return "attribute 'stencil' missing";
-  if (stencil != cfg.grid.stencil_points)
-    return "written with grid.stencil = " + std::to_string(stencil) + ", this run has grid.stencil = " + std::to_string(cfg.grid.stencil_points);
-  if (cfg.checkpoint.allow_physics_change) return "";
-  const std::pair<const char*, double> physics[] = {{"Du", cfg.physics.Du}, {"Dv", cfg.physics.Dv}, {"F", cfg.physics.F},
-                                                     {"k", cfg.physics.k}, {"dt", cfg.time.dt}};
-  for (const auto& [name, mine] : physics) {
-    double stored = 0;
-    if (!h5_read_attr(file, name, stored)) return std::string("attribute '") + name + "' missing";
-    if (stored != mine)
-      return std::string("written with ") + (std::string(name) == "dt" ? "time." : "physics.") + name + " = " +
-             json_number(stored) + ", this run has " + json_number(mine) +
-             " (set checkpoint.allow_physics_change = true to change it on restart)";
-  }
-  std::string integrator;
-  if (!h5_read_attr(file, "integrator", integrator)) return "attribute 'integrator' missing";
-  if (integrator != integrator_name(cfg.time.integrator))
-    return "written with time.integrator = \"" + integrator + "\", this run has \"" + integrator_name(cfg.time.integrator) +
-           "\" (set checkpoint.allow_physics_change = true to change it on restart)";
-  if (!h5_read_attr(file, "clamp", clamp)) return "attribute 'clamp' missing";
-  if ((clamp != 0) != cfg.physics.clamp)
-    return std::string("written with physics.clamp = ") + (clamp ? "true" : "false") + ", this run differs";
-  return "";
+  // Every key's restart role comes from the key table (config/restart_rules).
+  std::string stored;
+  if (!h5_read_attr(file, "config", stored)) return "attribute 'config' missing";
+  return restart_conflict(cfg, stored);
 }
 
 // Test hook: GS_TEST_KILL_IN_CHECKPOINT=<step> makes rank 0 die by SIGKILL in
@@ -160,18 +122,9 @@ CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t dige
   h5_write_attr(id, "step", (long long)step);
   h5_write_attr(id, "time", time);
   h5_write_attr(id, "digest", digest_hex(digest));
-  h5_write_attr(id, "seed", (long long)cfg_.init.seed);
   h5_write_attr(id, "dims", (long long)cfg_.grid.dims);
   h5_write_attr(id, "n", grid_n(cfg_.grid));
   h5_write_attr(id, "L", grid_L(cfg_.grid));
-  h5_write_attr(id, "stencil", (long long)cfg_.grid.stencil_points);
-  h5_write_attr(id, "Du", cfg_.physics.Du);
-  h5_write_attr(id, "Dv", cfg_.physics.Dv);
-  h5_write_attr(id, "F", cfg_.physics.F);
-  h5_write_attr(id, "k", cfg_.physics.k);
-  h5_write_attr(id, "dt", cfg_.time.dt);
-  h5_write_attr(id, "integrator", std::string(integrator_name(cfg_.time.integrator)));
-  h5_write_attr(id, "clamp", (long long)cfg_.physics.clamp);
   h5_write_attr(id, "ranks_written", (long long)dec_.size());
   h5_write_attr(id, "config", config_to_json(cfg_, 0));
   h5_write_state(id, dec_, f);

@@ -30,23 +30,24 @@ const Table kMagma = {{{0, 0, 4}, {3, 3, 18}, {10, 8, 34}, {19, 13, 52}, {29, 17
 
 }  // namespace
 
-bool colormap_known(const std::string& name) {
-  return name == "inferno" || name == "viridis" || name == "magma" || name == "gray";
-}
-
-Rgb colormap(const std::string& name, double t) {
+Rgb colormap(Colormap map, double t) {
   if (!(t > 0)) t = 0;  // also catches NaN
   if (t > 1) t = 1;
-  if (name == "gray") {
-    const auto g = std::uint8_t(std::lround(255 * t));
-    return {g, g, g};
+  const Table* table = &kInferno;
+  switch (map) {
+    case Colormap::Gray: {
+      const auto g = std::uint8_t(std::lround(255 * t));
+      return {g, g, g};
+    }
+    case Colormap::Inferno: table = &kInferno; break;
+    case Colormap::Viridis: table = &kViridis; break;
+    case Colormap::Magma: table = &kMagma; break;
   }
-  const Table& table = name == "viridis" ? kViridis : name == "magma" ? kMagma : kInferno;
   const double pos = t * 32;
   const int i = std::min(31, int(pos));
   const double f = pos - i;
   Rgb out;
-  for (int c = 0; c < 3; ++c) out[c] = std::uint8_t(std::lround(table[i][c] * (1 - f) + table[i + 1][c] * f));
+  for (int c = 0; c < 3; ++c) out[c] = std::uint8_t(std::lround((*table)[i][c] * (1 - f) + (*table)[i + 1][c] * f));
   return out;
 }
 

@@ -10,7 +10,7 @@
 namespace gs {
 
 std::string ImageWriter::write(long step, const State& state) const {
-  const Field& f = out_.field == "u" ? state.u : state.v;
+  const Field& f = out_.field == OutputField::U ? state.u : state.v;
   std::vector<Plane> planes;
   if (dec_.dims() == 2) {
     planes.push_back(gather_plane(f, dec_, 2, 0));
@@ -43,7 +43,7 @@ std::string ImageWriter::write(long step, const State& state) const {
     x0 += p.width * scale + gap;
   }
   char name[64];
-  std::snprintf(name, sizeof name, "%s_%06ld.png", out_.field.c_str(), step);
+  std::snprintf(name, sizeof name, "%s_%06ld.png", name_of(out_.field), step);
   const std::string path = out_.dir + "/" + name;
   write_png(path, width, height, rgb);
   return path;

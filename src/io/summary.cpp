@@ -24,6 +24,7 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     const int v = KOKKOS_VERSION;
     const double mean_div = s.final_stats.cells ? double(s.final_stats.cells) : 1.0;
     os << "{\n";
+    os << "  \"summary_version\": " << kSummaryVersion << ",\n";
     os << "  \"status\": " << json_string(s.status) << ",\n";
     os << "  \"error\": " << (s.error.empty() ? "null" : json_string(s.error)) << ",\n";
     os << "  \"input\": " << json_string(cfg.input_file) << ",\n";
@@ -43,23 +44,23 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     }
     os << "},\n";
     os << "  \"cell_updates_per_s\": " << json_number(s.cell_updates_per_s) << ",\n";
-    const auto rate = [](long long bytes, double secs) { return secs > 0 ? json_number(bytes / secs / 1e6) : std::string("null"); };
-    os << "  \"io\": {\"checkpoint_bytes\": " << s.checkpoint_bytes << ", \"checkpoint_s\": " << json_number(s.checkpoint_seconds)
-       << ", \"checkpoint_write_MBps\": " << rate(s.checkpoint_bytes, s.checkpoint_seconds)
-       << ", \"fields_bytes\": " << s.fields_bytes << ", \"fields_s\": " << json_number(s.fields_seconds)
-       << ", \"fields_write_MBps\": " << rate(s.fields_bytes, s.fields_seconds) << "},\n";
+    os << "  \"outputs\": {";
+    for (std::size_t i = 0; i < s.outputs.size(); ++i) {
+      const OutputSummary& o = s.outputs[i];
+      os << (i ? ",\n" : "\n") << "    " << json_string(o.name) << ": {\"calls\": " << o.calls << ", \"bytes\": " << o.bytes
+         << ", \"seconds\": " << json_number(o.seconds) << ", \"MBps\": "
+         << (o.seconds > 0 && o.bytes > 0 ? json_number(o.bytes / o.seconds / 1e6) : std::string("null"))
+         << ", \"last\": " << (o.last_path.empty() ? "null" : json_string(o.last_path))
+         << ", \"failure\": " << (o.failure.empty() ? "null" : json_string(o.failure))
+         << (o.extra_json.empty() ? "" : ", " + o.extra_json) << "}";
+    }
+    os << (s.outputs.empty() ? "},\n" : "\n  },\n");
     os << "  \"restart_from\": " << (s.restart_from.empty() ? "null" : json_string(s.restart_from)) << ",\n";
-    os << "  \"last_checkpoint\": " << (s.last_checkpoint.empty() ? "null" : json_string(s.last_checkpoint)) << ",\n";
     os << "  \"halo_bytes_per_exchange_rank0\": " << s.halo_bytes_per_exchange << ",\n";
     os << "  \"final_stats\": {\"u_min\": " << json_number(s.final_stats.u.min) << ", \"u_max\": "
        << json_number(s.final_stats.u.max) << ", \"u_mean\": " << json_number(s.final_stats.u.sum / mean_div)
        << ", \"v_min\": " << json_number(s.final_stats.v.min) << ", \"v_max\": " << json_number(s.final_stats.v.max)
        << ", \"v_mean\": " << json_number(s.final_stats.v.sum / mean_div) << "},\n";
-    os << "  \"digests\": [";
-    for (std::size_t i = 0; i < s.digests.size(); ++i)
-      os << (i ? ", " : "") << "{\"step\": " << s.digests[i].first << ", \"digest\": \""
-         << digest_hex(s.digests[i].second) << "\"}";
-    os << "],\n";
     os << "  \"config\": " << config_to_json(cfg, 2) << "\n";
     os << "}\n";
   }

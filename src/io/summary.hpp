@@ -3,7 +3,6 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "config/config.hpp"
@@ -12,21 +11,30 @@
 
 namespace gs {
 
+// One output's entry under "outputs" (see outputs/output.hpp).
+struct OutputSummary {
+  std::string name;
+  long long calls = 0, bytes = 0;
+  double seconds = 0;
+  std::string last_path, failure;
+  std::string extra_json;  // further members, already formatted
+};
+
+// Bumped whenever a documented key changes meaning or moves (docs/io.md).
+constexpr int kSummaryVersion = 2;
+
 struct RunSummary {
-  std::string status = "ok";  // ok | failed
+  std::string status = "ok";  // ok | failed | stopped
   std::string error;
   long steps = 0;
   double time = 0;
   std::uint64_t digest = 0;
-  std::vector<std::pair<long, std::uint64_t>> digests;  // (step, digest) at every output
-  std::map<std::string, double> wall_time;             // seconds per phase, max over ranks
+  std::map<std::string, double> wall_time;  // seconds per phase, max over ranks
   double cell_updates_per_s = 0;
   FieldStats final_stats;
   long long halo_bytes_per_exchange = 0;
-  std::string restart_from;     // checkpoint this run started from
-  std::string last_checkpoint;  // newest checkpoint written
-  long long checkpoint_bytes = 0, fields_bytes = 0;
-  double checkpoint_seconds = 0, fields_seconds = 0;
+  std::string restart_from;  // checkpoint this run started from
+  std::vector<OutputSummary> outputs;
 };
 
 std::string digest_hex(std::uint64_t d);

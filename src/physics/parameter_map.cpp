@@ -2,8 +2,8 @@
 
 #include "core/error.hpp"
 #include "grid/cell_index.hpp"
-#include "init/noise_init.hpp"
-#include "init/perlin.hpp"
+#include "noise/lattice_periods.hpp"
+#include "noise/perlin.hpp"
 
 namespace gs {
 
@@ -42,11 +42,11 @@ ParameterMap build(const SimConfig& cfg, const Decomposition& dec) {
   m.F = Field("F_map", dec.extent(2), dec.extent(1), dec.extent(0));
   m.k = Field("k_map", dec.extent(2), dec.extent(1), dec.extent(0));
   const auto& ph = cfg.physics;
-  MapKernel<D> kern{m.F, m.k, {}, ph.map == "noise", ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], CellIndex::of(dec)};
+  MapKernel<D> kern{m.F, m.k, {}, ph.map == ParameterMapType::Noise, ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], CellIndex::of(dec)};
   if (kern.noise_map) {
     long period[3];
     perlin_base_periods(cfg.grid, ph.map_frequency, period);
-    kern.noise = make_perlin_fbm<D>(cfg.init.seed, kStreamParameterMap, period, 1, 2.0, 0.5);
+    kern.noise = make_perlin_fbm<D>(ph.map_seed, kStreamParameterMap, period, 1, 2.0, 0.5);
   }
   const IndexBox owned = dec.owned();
   // for each owned cell: t = gradient (x for k, y for F) or (noise + 1) / 2;  F = F0 + t (F1 - F0), k likewise
@@ -58,9 +58,13 @@ ParameterMap build(const SimConfig& cfg, const Decomposition& dec) {
 }  // namespace
 
 ParameterMap build_parameter_map(const SimConfig& cfg, const Decomposition& dec) {
-  if (cfg.physics.map == "none") return {};
-  GS_REQUIRE(cfg.physics.map == "gradient" || cfg.physics.map == "noise", "unhandled physics.map " << cfg.physics.map);
-  return cfg.grid.dims == 2 ? build<2>(cfg, dec) : build<3>(cfg, dec);
+  switch (cfg.physics.map) {
+    case ParameterMapType::None: return {};
+    case ParameterMapType::Gradient:
+    case ParameterMapType::Noise: return cfg.grid.dims == 2 ? build<2>(cfg, dec) : build<3>(cfg, dec);
+  }
+  GS_REQUIRE(false, "unhandled physics.map");
+  return {};
 }
 
 }  // namespace gs

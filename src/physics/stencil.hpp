@@ -1,27 +1,12 @@
 #pragma once
-// Discrete Laplacians divided by h^2. Each device form is the fused sum of one
-// stencil; stencil_taps() lists the same weights for the host (stability limit,
-// Fourier symbol, tests).
-#include <vector>
-
+// Discrete Laplacians divided by h^2, on the device. Each form is the fused sum
+// of one stencil; numerics/stencil_taps lists the same weights for the host
+// (stability limit, Fourier symbol, tests).
 #include "config/config.hpp"
 #include "core/types.hpp"
+#include "numerics/stencil_taps.hpp"
 
 namespace gs {
-
-struct StencilTap {
-  int dx, dy, dz;
-  double weight;  // already divided by h^2
-};
-
-std::vector<StencilTap> stencil_taps(Stencil s, const double h[3]);
-// lambda(kappa) = sum_s w_s cos(kappa . s h) for the wave vector kappa.
-double stencil_symbol(const std::vector<StencilTap>& taps, const double kappa[3], const double h[3]);
-// max over kappa of |lambda|, scanned over the Brillouin zone.
-double stencil_max_symbol(Stencil s, const double h[3]);
-int stencil_dims(Stencil s);
-// Whether the stencil reads edge/corner neighbours (so halos need them too).
-bool stencil_needs_diagonals(Stencil s);
 
 // Device forms. Each reads the field through an accessor `f(dz, dy, dx)`: the
 // value at that offset from the cell being updated. The same template then

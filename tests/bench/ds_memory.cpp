@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "init/diamond_square.hpp"
+#include "noise/diamond_square.hpp"
 
 namespace {
 

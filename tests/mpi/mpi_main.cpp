@@ -1,25 +1,22 @@
 // GoogleTest main for tests run under mpiexec: every rank runs every test,
-// only rank 0 prints, and the exit code is non-zero if any rank failed.
+// only rank 0 prints, and the exit code is non-zero if any rank failed. The
+// tests start through the program's own runtime (see core/runtime.hpp).
 #include <gtest/gtest.h>
-#include <mpi.h>
 
-#include <Kokkos_Core.hpp>
+#include <cstdio>
+
+#include "core/runtime.hpp"
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  Kokkos::initialize(argc, argv);
+  gs::Runtime runtime(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank != 0) {
+  if (runtime.rank() != 0) {
     auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
     delete listeners.Release(listeners.default_result_printer());
   }
   const int local = RUN_ALL_TESTS();
   int any = 0;
   MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  if (rank == 0 && any != local) std::fprintf(stderr, "a test failed on another rank\n");
-  Kokkos::finalize();
-  MPI_Finalize();
+  if (runtime.rank() == 0 && any != local) std::fprintf(stderr, "a test failed on another rank\n");
   return any;
 }

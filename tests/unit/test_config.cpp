@@ -37,7 +37,7 @@ TEST(Config, FileValuesAndOverrides) {
   EXPECT_EQ(c.grid.stencil, Stencil::P7);
   EXPECT_EQ(c.time.integrator, Integrator::RK2);
   EXPECT_DOUBLE_EQ(c.physics.F, 0.05);
-  EXPECT_EQ(c.init.type, "spots");
+  EXPECT_EQ(c.init.type, InitType::Spots);
 }
 
 TEST(Config, DefaultStencilFollowsDimension) {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "init/diamond_square.hpp"
+#include "noise/diamond_square.hpp"
 
 namespace {
 

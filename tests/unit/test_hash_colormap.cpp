@@ -27,16 +27,16 @@ TEST(Hash, UniformIsDeterministicInRangeAndSeedDependent) {
 }
 
 TEST(Colormap, EndpointsAndClamping) {
-  EXPECT_EQ(colormap("inferno", 0.0), (Rgb{0, 0, 4}));
-  EXPECT_EQ(colormap("inferno", 1.0), (Rgb{252, 255, 164}));
-  EXPECT_EQ(colormap("inferno", 2.0), colormap("inferno", 1.0));
-  EXPECT_EQ(colormap("inferno", -1.0), colormap("inferno", 0.0));
-  EXPECT_EQ(colormap("viridis", 0.0), (Rgb{68, 1, 84}));
-  EXPECT_EQ(colormap("gray", 0.5), (Rgb{128, 128, 128}));
+  EXPECT_EQ(colormap(Colormap::Inferno, 0.0), (Rgb{0, 0, 4}));
+  EXPECT_EQ(colormap(Colormap::Inferno, 1.0), (Rgb{252, 255, 164}));
+  EXPECT_EQ(colormap(Colormap::Inferno, 2.0), colormap(Colormap::Inferno, 1.0));
+  EXPECT_EQ(colormap(Colormap::Inferno, -1.0), colormap(Colormap::Inferno, 0.0));
+  EXPECT_EQ(colormap(Colormap::Viridis, 0.0), (Rgb{68, 1, 84}));
+  EXPECT_EQ(colormap(Colormap::Gray, 0.5), (Rgb{128, 128, 128}));
   // Perceptual maps brighten monotonically.
   auto lum = [](const Rgb& c) { return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };
-  for (const char* name : {"inferno", "viridis", "magma"})
-    for (int i = 0; i < 64; ++i) EXPECT_LE(lum(colormap(name, i / 64.0)), lum(colormap(name, (i + 1) / 64.0)) + 1.0) << name;
+  for (Colormap name : {Colormap::Inferno, Colormap::Viridis, Colormap::Magma})
+    for (int i = 0; i < 64; ++i) EXPECT_LE(lum(colormap(name, i / 64.0)), lum(colormap(name, (i + 1) / 64.0)) + 1.0) << name_of(name);
 }
 
 }  // namespace

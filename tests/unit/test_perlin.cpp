@@ -10,7 +10,7 @@
 
 #include "config/loader.hpp"
 #include "init/noise_init.hpp"
-#include "init/perlin.hpp"
+#include "noise/perlin.hpp"
 
 namespace {
 

@@ -1,10 +1,11 @@
-// GoogleTest main for single-process tests: MPI (singleton) and Kokkos are up
-// for the whole run, since the library code uses both.
+// GoogleTest main for single-process tests: they start through the program's
+// own runtime (MPI as a singleton, Kokkos, flush-to-zero, the MPI-IO choice),
+// since the library code uses both and must see the same settings.
 #include <gtest/gtest.h>
-#include <mpi.h>
 
-#include <Kokkos_Core.hpp>
 #include <cstring>
+
+#include "core/runtime.hpp"
 
 int main(int argc, char** argv) {
   // Listing the tests (gtest_discover_tests) needs neither MPI nor Kokkos; this
@@ -14,11 +15,7 @@ int main(int argc, char** argv) {
       ::testing::InitGoogleTest(&argc, argv);
       return RUN_ALL_TESTS();
     }
-  MPI_Init(&argc, &argv);
-  Kokkos::initialize(argc, argv);
+  gs::Runtime runtime(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
-  const int rc = RUN_ALL_TESTS();
-  Kokkos::finalize();
-  MPI_Finalize();
-  return rc;
+  return RUN_ALL_TESTS();
 }

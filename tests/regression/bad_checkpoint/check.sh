@@ -40,7 +40,7 @@ expect empty "not an HDF5 file" "$OUT/empty.h5"
 echo "plain text" >"$OUT/text.h5"
 expect not_hdf5 "not an HDF5 file" "$OUT/text.h5"
 expect other_grid "grid.n = [90, 74], this run has grid.n = [80, 74]" "$good" "grid.n=[80,74]" "grid.L=[80.0,74.0]"
-expect other_dims "written for a 2D grid" "$good" grid.dims=3 grid.n=30 grid.L=30.0 grid.stencil=27
+expect other_dims "written with grid.dims = 2, this run has grid.dims = 3" "$good" grid.dims=3 grid.n=30 grid.L=30.0 grid.stencil=27
 expect other_stencil "grid.stencil = 9, this run has grid.stencil = 5" "$good" grid.stencil=5 time.dt=0.5
 expect other_physics "physics.F" "$good" physics.F=0.03
 expect other_dt "time.dt" "$good" time.dt=0.5

@@ -1,4 +1,4 @@
-#include "init/diamond_square.hpp"
+#include "noise/diamond_square.hpp"
 
 #include <algorithm>
 #include <limits>

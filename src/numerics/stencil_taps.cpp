@@ -1,9 +1,20 @@
-#include "physics/stencil.hpp"
+#include "numerics/stencil_taps.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace gs {
+
+const char* stencil_name(Stencil s) {
+  switch (s) {
+    case Stencil::P5: return "5-point";
+    case Stencil::P9: return "9-point";
+    case Stencil::P7: return "7-point";
+    case Stencil::P19: return "19-point";
+    case Stencil::P27: return "27-point";
+  }
+  return "?";
+}
 
 int stencil_dims(Stencil s) { return (s == Stencil::P5 || s == Stencil::P9) ? 2 : 3; }
 

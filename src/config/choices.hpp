@@ -1,0 +1,47 @@
+#pragma once
+// Named choices of the input (init.type, physics.map, ...) as enums, so every
+// switch over them is checked by -Wswitch, with one table per enum giving the
+// names the input uses. The loader reads names through these tables; code
+// compares enum values only.
+#include <cstddef>
+
+namespace gs {
+
+enum class Integrator { Euler, RK2 };
+enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare };
+enum class ParameterMapType { None, Gradient, Noise };
+enum class OutputField { U, V };
+enum class Colormap { Inferno, Viridis, Magma, Gray };
+
+template <class E>
+struct ChoiceName {
+  const char* name;
+  E value;
+};
+
+inline constexpr ChoiceName<Integrator> kIntegratorNames[] = {{"euler", Integrator::Euler}, {"rk2", Integrator::RK2}};
+inline constexpr ChoiceName<InitType> kInitTypeNames[] = {{"patch", InitType::Patch},
+                                                          {"spots", InitType::Spots},
+                                                          {"spot", InitType::Spot},
+                                                          {"perlin", InitType::Perlin},
+                                                          {"diamond_square", InitType::DiamondSquare}};
+inline constexpr ChoiceName<ParameterMapType> kParameterMapNames[] = {
+    {"none", ParameterMapType::None}, {"gradient", ParameterMapType::Gradient}, {"noise", ParameterMapType::Noise}};
+inline constexpr ChoiceName<OutputField> kOutputFieldNames[] = {{"u", OutputField::U}, {"v", OutputField::V}};
+inline constexpr ChoiceName<Colormap> kColormapNames[] = {
+    {"inferno", Colormap::Inferno}, {"viridis", Colormap::Viridis}, {"magma", Colormap::Magma}, {"gray", Colormap::Gray}};
+
+template <class E, std::size_t N>
+constexpr const char* choice_name(const ChoiceName<E> (&table)[N], E value) {
+  for (const auto& c : table)
+    if (c.value == value) return c.name;
+  return "?";
+}
+
+inline const char* name_of(Integrator v) { return choice_name(kIntegratorNames, v); }
+inline const char* name_of(InitType v) { return choice_name(kInitTypeNames, v); }
+inline const char* name_of(ParameterMapType v) { return choice_name(kParameterMapNames, v); }
+inline const char* name_of(OutputField v) { return choice_name(kOutputFieldNames, v); }
+inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); }
+
+}  // namespace gs

@@ -1,0 +1,26 @@
+#pragma once
+// Host-only facts about the discrete Laplacians: their weights, Fourier symbol
+// and largest eigenvalue. The ground floor that config (stability check),
+// physics (device kernels) and tests all build on; no Kokkos, no MPI.
+#include <vector>
+
+namespace gs {
+
+enum class Stencil { P5, P9, P7, P19, P27 };
+
+struct StencilTap {
+  int dx, dy, dz;
+  double weight;  // already divided by h^2
+};
+
+const char* stencil_name(Stencil s);
+std::vector<StencilTap> stencil_taps(Stencil s, const double h[3]);
+// lambda(kappa) = sum_s w_s cos(kappa . s h) for the wave vector kappa.
+double stencil_symbol(const std::vector<StencilTap>& taps, const double kappa[3], const double h[3]);
+// max over kappa of |lambda|, scanned over the Brillouin zone.
+double stencil_max_symbol(Stencil s, const double h[3]);
+int stencil_dims(Stencil s);
+// Whether the stencil reads edge/corner neighbours (so halos need them too).
+bool stencil_needs_diagonals(Stencil s);
+
+}  // namespace gs

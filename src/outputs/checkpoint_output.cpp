@@ -1,0 +1,36 @@
+#include "outputs/checkpoint_output.hpp"
+
+#include <cstdio>
+
+#include "core/error.hpp"
+#include "physics/diagnostics.hpp"
+
+namespace gs {
+
+CheckpointOutput::CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, long first_step)
+    : dec_(dec), store_(cfg, dec), last_written_(first_step == 0 ? -1 : first_step) {
+  cadence_.every = cfg.checkpoint.every;
+  cadence_.at_last = cfg.checkpoint.every > 0;
+  cadence_.at_stop = true;
+}
+
+void CheckpointOutput::write(const OutputStep& s, const State& state) {
+  // A blown-up state must never become the restart point: one reduction per
+  // checkpoint, before anything is written or pruned.
+  const FieldStats stats = global_stats(state, dec_);
+  if (!stats.finite())
+    throw RunError("refusing to write the checkpoint of step " + std::to_string(s.step) + ": the state holds " +
+                   std::to_string(stats.u.nonfinite + stats.v.nonfinite) +
+                   " non-finite values (NaN or Inf); the previous checkpoints are kept");
+  const double t0 = MPI_Wtime();
+  const CheckpointInfo info = store_.write(s.step, s.time, state_digest(state, dec_), state);
+  const double secs = MPI_Wtime() - t0;
+  report_.bytes += info.bytes;
+  report_.last_path = info.path;
+  last_written_ = s.step;
+  if (dec_.rank() == 0)
+    std::printf("checkpoint step %ld  %s  %.2f MB in %.3fs (%.1f MB/s)\n", s.step, info.path.c_str(), info.bytes / 1e6, secs,
+                secs > 0 ? info.bytes / 1e6 / secs : 0.0);
+}
+
+}  // namespace gs

@@ -1,0 +1,43 @@
+#include "outputs/diagnostics_output.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "config/values.hpp"
+#include "core/error.hpp"
+
+namespace gs {
+
+DiagnosticsOutput::DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec) : cfg_(cfg), dec_(dec) {
+  // output.log_every = 0: about 20 lines per run.
+  cadence_.every = cfg.output.log_every > 0 ? cfg.output.log_every : std::max(1L, cfg.time.steps / 20);
+  cadence_.at_first = true;
+  cadence_.at_last = true;
+}
+
+void DiagnosticsOutput::write(const OutputStep& s, const State& state) {
+  last_ = global_stats(state, dec_);
+  if (!last_.finite()) {
+    char msg[256];
+    std::snprintf(msg, sizeof msg, "non-finite value (NaN or Inf) in field %s at step %ld (%lld cells); dt may be too large",
+                  last_.u.nonfinite ? "u" : "v", s.step, last_.u.nonfinite ? last_.u.nonfinite : last_.v.nonfinite);
+    throw RunError(msg);
+  }
+  if (dec_.rank() != 0) return;
+  const double rate = s.step > s.first_step && s.loop_seconds > 0 ? (s.step - s.first_step) / s.loop_seconds : 0.0;
+  const double eta = rate > 0 ? (cfg_.time.steps - s.step) / rate : 0.0;
+  const double n = double(last_.cells);
+  std::printf("step %ld/%ld  t=%.6g  u[min %.4g max %.4g mean %.6g]  v[min %.4g max %.4g mean %.6g]  %.1f steps/s  ETA %.1fs\n",
+              s.step, cfg_.time.steps, s.time, last_.u.min, last_.u.max, last_.u.sum / n, last_.v.min, last_.v.max,
+              last_.v.sum / n, rate, eta);
+  std::fflush(stdout);
+}
+
+std::string DiagnosticsOutput::summary_extra() const {
+  const double n = last_.cells ? double(last_.cells) : 1.0;
+  return "\"last_stats\": {\"u_min\": " + json_number(last_.u.min) + ", \"u_max\": " + json_number(last_.u.max) +
+         ", \"u_mean\": " + json_number(last_.u.sum / n) + ", \"v_min\": " + json_number(last_.v.min) +
+         ", \"v_max\": " + json_number(last_.v.max) + ", \"v_mean\": " + json_number(last_.v.sum / n) + "}";
+}
+
+}  // namespace gs

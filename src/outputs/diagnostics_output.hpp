@@ -1,0 +1,26 @@
+#pragma once
+// Progress line and the non-finite check: field ranges and means, steps/s and
+// an ETA on rank 0; a NaN or Inf anywhere ends the run (RunError, exit 1).
+#include "config/config.hpp"
+#include "grid/decomposition.hpp"
+#include "outputs/output.hpp"
+#include "physics/diagnostics.hpp"
+
+namespace gs {
+
+class DiagnosticsOutput : public Output {
+ public:
+  DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec);
+  std::string name() const override { return "diagnostics"; }
+  bool due(const OutputStep& s) const override { return cadence_.due(s); }
+  void write(const OutputStep& s, const State& state) override;
+  std::string summary_extra() const override;
+
+ private:
+  const SimConfig& cfg_;
+  const Decomposition& dec_;
+  Cadence cadence_;
+  FieldStats last_;
+};
+
+}  // namespace gs

@@ -1,0 +1,15 @@
+#include "outputs/field_output.hpp"
+
+namespace gs {
+
+FieldFileOutput::FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step)
+    : writer_(cfg, dec, first_step) {
+  cadence_.every = cfg.output.fields_every;
+  cadence_.at_fresh_start = cfg.output.fields_every > 0;
+}
+
+void FieldFileOutput::write(const OutputStep& s, const State& state) {
+  report_.bytes += writer_.write(s.step, s.time, state);
+}
+
+}  // namespace gs

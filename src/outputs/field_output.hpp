@@ -1,0 +1,25 @@
+#pragma once
+// u and v as HDF5 + XDMF for ParaView (io/field_output) every
+// output.fields_every steps, from step 0 of a fresh run.
+#include <memory>
+
+#include "config/config.hpp"
+#include "grid/decomposition.hpp"
+#include "io/field_output.hpp"
+#include "outputs/output.hpp"
+
+namespace gs {
+
+class FieldFileOutput : public Output {
+ public:
+  FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
+  std::string name() const override { return "fields"; }
+  bool due(const OutputStep& s) const override { return cadence_.due(s); }
+  void write(const OutputStep& s, const State& state) override;
+
+ private:
+  FieldWriter writer_;
+  Cadence cadence_;
+};
+
+}  // namespace gs

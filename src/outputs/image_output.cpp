@@ -1,0 +1,37 @@
+#include "outputs/image_output.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "io/summary.hpp"
+#include "physics/diagnostics.hpp"
+
+namespace gs {
+
+ImageOutput::ImageOutput(const SimConfig& cfg, const Decomposition& dec) : dec_(dec), images_(cfg.output, dec) {
+  cadence_.every = cfg.output.every;
+  cadence_.at_fresh_start = true;
+  cadence_.at_last = true;
+}
+
+void ImageOutput::write(const OutputStep& s, const State& state) {
+  const std::uint64_t digest = state_digest(state, dec_);
+  digests_.emplace_back(s.step, digest);
+  const std::string path = images_.write(s.step, state);
+  if (dec_.rank() != 0) return;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  report_.bytes += ec ? 0 : (long long)size;
+  report_.last_path = path;
+  std::printf("output step %ld  digest %s  image %s\n", s.step, digest_hex(digest).c_str(), path.c_str());
+}
+
+std::string ImageOutput::summary_extra() const {
+  std::string out = "\"digests\": [";
+  for (std::size_t i = 0; i < digests_.size(); ++i)
+    out += (i ? ", " : "") + std::string("{\"step\": ") + std::to_string(digests_[i].first) + ", \"digest\": \"" +
+           digest_hex(digests_[i].second) + "\"}";
+  return out + "]";
+}
+
+}  // namespace gs

@@ -1,0 +1,30 @@
+#pragma once
+// PNG images of output.field (io/image_writer) and the state digest at each of
+// them: at step 0, every output.every steps and at the last step.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "config/config.hpp"
+#include "grid/decomposition.hpp"
+#include "io/image_writer.hpp"
+#include "outputs/output.hpp"
+
+namespace gs {
+
+class ImageOutput : public Output {
+ public:
+  ImageOutput(const SimConfig& cfg, const Decomposition& dec);
+  std::string name() const override { return "images"; }
+  bool due(const OutputStep& s) const override { return cadence_.due(s); }
+  void write(const OutputStep& s, const State& state) override;
+  std::string summary_extra() const override;
+
+ private:
+  const Decomposition& dec_;
+  ImageWriter images_;
+  Cadence cadence_;
+  std::vector<std::pair<long, std::uint64_t>> digests_;  // (step, digest) of every image
+};
+
+}  // namespace gs

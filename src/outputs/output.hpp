@@ -1,0 +1,69 @@
+#pragma once
+// One thing the time loop writes or checks now and then: images, field files,
+// checkpoints, progress lines, in-situ visualization. The driver holds a list
+// of them (built in output_list.cpp), asks each whether it is due after every
+// step, times each as its own phase, and reports each in summary.json.
+#include <string>
+
+#include "grid/fields.hpp"
+
+namespace gs {
+
+// Where the run stands when outputs are offered a step.
+struct OutputStep {
+  long step = 0;
+  double time = 0;
+  long first_step = 0;      // step the run started from (0, or a restart's step)
+  bool fresh = true;        // started at step 0 from an initial condition
+  bool first = false;       // step == first_step: before any time step of this run
+  bool last = false;        // step == time.steps
+  bool stopping = false;    // a stop request ends the run at this step
+  double loop_seconds = 0;  // wall time since the time loop began
+};
+
+// What an output did, for summary.json: write() adds bytes and paths and sets
+// `failure` for a failure that does not end the run; the driver counts calls
+// and seconds.
+struct OutputReport {
+  long long calls = 0;
+  long long bytes = 0;
+  double seconds = 0;
+  std::string last_path;
+  std::string failure;
+};
+
+// "Every N steps, and/or at the run's start, end or stop": the cadence rules
+// that most outputs share. every = 0 means no periodic writes.
+struct Cadence {
+  long every = 0;
+  bool at_fresh_start = false;  // step 0 of a run that did not restart
+  bool at_first = false;        // the first step of any run, restarted too
+  bool at_last = false;
+  bool at_stop = false;
+
+  bool due(const OutputStep& s) const {
+    if (s.first) return at_first || (at_fresh_start && s.fresh);
+    if (s.stopping) return at_stop;
+    return (every > 0 && s.step % every == 0) || (at_last && s.last);
+  }
+};
+
+class Output {
+ public:
+  virtual ~Output() = default;
+  // Names the output's timer phase and its entry in summary.json.
+  virtual std::string name() const = 0;
+  virtual bool due(const OutputStep& s) const = 0;
+  // Collective over all ranks. Throw RunError (on every rank alike) to end the run with exit 1.
+  virtual void write(const OutputStep& s, const State& state) = 0;
+  // Extra JSON members for this output's summary entry ("\"key\": value, ..."), or "".
+  virtual std::string summary_extra() const { return ""; }
+
+  OutputReport& report() { return report_; }
+  const OutputReport& report() const { return report_; }
+
+ protected:
+  OutputReport report_;
+};
+
+}  // namespace gs
