@@ -6,7 +6,7 @@
 # GS_BACKEND=openmp (threads in each rank) or GS_BACKEND=cuda (needs /usr/local/cuda; a
 # GPU only to run) builds Kokkos from Debian's trilinos source once per machine
 # (cmake/kokkos/build_kokkos.sh) and the project against it; the default, serial,
-# uses Debian's Kokkos package. GS_BUILD_DIR picks the build folder.
+# uses Debian's Kokkos package. Build folder: build/ (serial) or build-<backend>/, or GS_BUILD_DIR.
 # Packages are installed only as root or through passwordless sudo; otherwise the
 # apt-get line is printed and the script stops.
 set -euo pipefail
@@ -16,7 +16,11 @@ case $mode in run | test | build) ;; *) echo "usage: bash cmake/quickstart.sh [r
 backend=${GS_BACKEND:-serial}
 case $backend in serial | openmp | cuda) ;;
   *) echo "quickstart: GS_BACKEND='$backend': expected serial, openmp or cuda" >&2; exit 2 ;; esac
-build=${GS_BUILD_DIR:-$root/build}
+# Each backend has its own default folder: a cached Kokkos_DIR would otherwise
+# keep an existing build on the Kokkos it was configured with.
+default_build=$root/build
+[[ $backend != serial ]] && default_build=$root/build-$backend
+build=${GS_BUILD_DIR:-$default_build}
 
 packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
   libhdf5-openmpi-dev hdf5-tools)
