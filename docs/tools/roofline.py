@@ -17,6 +17,14 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+def per_cpu(c):
+    """Cell updates per CPU second per rank and thread (older files: derived from cpu_share)."""
+    if "cell_updates_per_cpu_second" in c:
+        return c["cell_updates_per_cpu_second"]
+    share = c.get("cpu_share", 0)
+    return c["cell_updates_per_second"] / share if share > 0 else float("nan")
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -26,8 +34,8 @@ def main():
     colors = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple"]
     xs = [c["flops_per_cell"] / c["bytes_per_cell"] for r in runs for c in r["cases"]]
     lo, hi = min(xs) / 1.5, max(xs) * 1.5
-    print("| run | case | cell updates/s | B/cell | GB/s | fraction of copy | CPU share |")
-    print("|---|---|---|---|---|---|---|")
+    print("| run | case | cell updates/s | B/cell | GB/s | fraction of copy | CPU share | cells/cpu_s |")
+    print("|---|---|---|---|---|---|---|---|")
     for i, r in enumerate(runs):
         color = colors[i % len(colors)]
         label = f'{r["ranks"]} rank(s) x {r["threads_per_rank"]} thread(s), {r["backend"]}'
@@ -42,7 +50,7 @@ def main():
             ax.plot(ai, gflops, markers.get(stem, "x"), color=color, mfc="none" if c["integrator"] == "rk2" else color)
             print(f'| {label} | {c["case"]} | {c["cell_updates_per_second"]:.3g} | {c["bytes_per_cell"]:.0f} | '
                   f'{c["achieved_bandwidth_bytes_per_s"] / 1e9:.2f} | {c["fraction_of_copy_bandwidth"]:.2f} | '
-                  f'{c.get("cpu_share", float("nan")):.2f} |')
+                  f'{c.get("cpu_share", float("nan")):.2f} | {per_cpu(c):.3g} |')
     for stem, m in markers.items():
         ax.plot([], [], m, color="gray", label=f"{stem} (filled: Euler, open: RK2)")
     ax.set_xscale("log")
