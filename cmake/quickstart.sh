@@ -7,6 +7,7 @@
 # GPU only to run) builds Kokkos from Debian's trilinos source once per machine
 # (cmake/kokkos/build_kokkos.sh) and the project against it; the default, serial,
 # uses Debian's Kokkos package. Build folder: build/ (serial) or build-<backend>/, or GS_BUILD_DIR.
+# GS_CTEST_ARGS adds arguments to the test run.
 # Packages are installed only as root or through passwordless sudo; otherwise the
 # apt-get line is printed and the script stops.
 set -euo pipefail
@@ -24,8 +25,10 @@ build=${GS_BUILD_DIR:-$default_build}
 
 packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
   libhdf5-openmpi-dev hdf5-tools)
-# The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB).
-[[ $mode == test ]] && packages+=(python3-h5py python3-numpy paraview python3-paraview)
+# The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB),
+# plots with matplotlib (postprocess/), and runs slurm/ on a one-node Slurm (label slurm).
+[[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-matplotlib paraview python3-paraview
+  slurmctld slurmd slurm-client munge)
 # Kokkos from source: fetched with apt-get, patched, built with CMake.
 [[ $backend != serial ]] && packages+=(patch ca-certificates)
 
@@ -75,5 +78,6 @@ elif [[ $mode == run ]]; then
   echo
   echo "Images (v_*.png) and summary.json are in $root/out/default/"
 else
-  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900
+  read -r -a ctest_extra <<<"${GS_CTEST_ARGS:-}"  # e.g. GS_CTEST_ARGS="-LE slurm"
+  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900 "${ctest_extra[@]}"
 fi

@@ -8,7 +8,7 @@
 namespace gs {
 
 enum class Integrator { Euler, RK2 };
-enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare };
+enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare, Sine };
 enum class ParameterMapType { None, Gradient, Noise };
 enum class OutputField { U, V };
 enum class Colormap { Inferno, Viridis, Magma, Gray };
@@ -24,7 +24,8 @@ inline constexpr ChoiceName<InitType> kInitTypeNames[] = {{"patch", InitType::Pa
                                                           {"spots", InitType::Spots},
                                                           {"spot", InitType::Spot},
                                                           {"perlin", InitType::Perlin},
-                                                          {"diamond_square", InitType::DiamondSquare}};
+                                                          {"diamond_square", InitType::DiamondSquare},
+                                                          {"sine", InitType::Sine}};
 inline constexpr ChoiceName<ParameterMapType> kParameterMapNames[] = {
     {"none", ParameterMapType::None}, {"gradient", ParameterMapType::Gradient}, {"noise", ParameterMapType::Noise}};
 inline constexpr ChoiceName<OutputField> kOutputFieldNames[] = {{"u", OutputField::U}, {"v", OutputField::V}};

@@ -7,6 +7,7 @@
 #include "core/math.hpp"
 #include "grid/cell_index.hpp"
 #include "init/noise_init.hpp"
+#include "init/smooth_init.hpp"
 
 namespace gs {
 
@@ -73,6 +74,7 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
   switch (init.type) {
     case InitType::Perlin:
     case InitType::DiamondSquare: apply_noise_initial_condition(cfg, dec, fields); return;
+    case InitType::Sine: apply_smooth_initial_condition(cfg, dec, fields); return;
     case InitType::Patch:
     case InitType::Spots:
     case InitType::Spot: break;

@@ -1,0 +1,42 @@
+#include "init/smooth_init.hpp"
+
+#include "core/math.hpp"
+#include "grid/cell_index.hpp"
+
+namespace gs {
+
+namespace {
+
+struct SmoothStateKernel {
+  Field u, v;
+  CellIndex cells;
+  int dims;
+  double amplitude;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    constexpr double two_pi = 6.283185307179586476925286766559;
+    const int idx[3] = {x, y, z};
+    // x_d / L_d is the unit centre, so the angle depends only on the physical position.
+    double xi[3] = {0, 0, 0};
+    double product = 1;
+    for (int d = 0; d < dims; ++d) {
+      xi[d] = two_pi * cells.unit_centre(d, idx[d]);
+      product *= kmath::sin(xi[d]);
+    }
+    const double w = 0.5 + 0.25 * (product + kmath::cos(xi[0] + 2 * xi[1] + xi[2]));
+    const double vv = amplitude * w;
+    u(z, y, x) = Real(1 - vv);
+    v(z, y, x) = Real(vv);
+  }
+};
+
+}  // namespace
+
+void apply_smooth_initial_condition(const SimConfig& cfg, const Decomposition& dec, State& state) {
+  const SmoothStateKernel k{state.u, state.v, CellIndex::of(dec), cfg.grid.dims, cfg.init.amplitude};
+  // for each owned cell centre x: v = A w(x), u = 1 - v (see smooth_init.hpp)
+  Kokkos::parallel_for("smooth_initial_condition", dec.owned().policy(), k);
+  Kokkos::fence();
+}
+
+}  // namespace gs

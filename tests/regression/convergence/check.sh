@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Spatial convergence of the nonlinear problem from the smooth start: runs the
+# study command (slurm/convergence.sh --local) at h, h/2, h/4, h/8 with dt
+# scaled by h^2 (RK2: time error O(h^4), negligible) and requires every
+# observed L2 order, from differences of successive grids, to be 2 +- 0.15.
+# usage: check.sh GRAYSCOTT_BINARY OUTDIR INPUT STENCIL N0
+set -euo pipefail
+
+source "$(dirname "$0")/../lib.sh"
+[[ $# -eq 5 ]] || fail "usage: $0 GRAYSCOTT_BINARY OUTDIR INPUT STENCIL N0"
+bin=$1
+outdir=$2
+input=$3
+stencil=$4
+n0=$5
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+[[ -x $bin ]] || fail "$bin is not an executable"
+/usr/bin/python3 -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
+  fail "/usr/bin/python3 lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
+rm -rf "$outdir"
+mkdir -p "$outdir"
+
+GS_BIN=$bin "$root/slurm/convergence.sh" --local --n0 "$n0" --levels 4 --reference successive \
+  --expect-order 2 --tolerance 0.15 --out "$outdir" "$input" "grid.stencil=$stencil" | tee "$outdir/study.txt"
+# The study really ran four grids of the same problem.
+for n in $n0 $((2 * n0)) $((4 * n0)) $((8 * n0)); do
+  [[ -f $outdir/n$(printf %04d "$n")/summary.json ]] || fail "no run at n = $n"
+done
+grep -q '"stencil": '"$stencil" "$outdir/n$(printf %04d "$n0")/summary.json" || fail "the runs did not use the $stencil-point stencil"
+[[ -s $outdir/convergence.png && -s $outdir/convergence.csv ]] || fail "the study wrote no plot or table"
+echo "PASS: observed order 2 for the $stencil-point stencil"

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Tests of slurm/ on the one-node test cluster (label slurm).
+# usage: check.sh TEST BINARY STATEFILE OUTDIR
+#   TEST: mpi_job | restart_chain | chain_limit | sweep | scaling
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$here/lib.sh"
+[[ $# -eq 4 ]] || fail "usage: $0 TEST BINARY STATEFILE OUTDIR"
+test=$1
+BIN=$(realpath "$2")
+use_cluster "$3"
+out=$4
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+export GS_BIN=$BIN
+pattern=$root/tests/regression/digest_ranks/pattern-2d.toml
+small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
+submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
+
+case $test in
+  mpi_job)
+    # A 2-rank job through srun --mpi=pmix gives the 1-rank digest.
+    id=$(submit --ranks-per-node 2 "$pattern" "${small[@]}" output.dir="$out/run")
+    log "submitted job $id"
+    state=$(wait_job "$id" 120)
+    [[ $state == COMPLETED ]] || { cat "$out"/run/slurm-*.out >&2; fail "job $id ended $state"; }
+    grep -q 'srun --mpi=pmix' "$out"/run/slurm-"$id".out || fail "the job did not launch with srun --mpi=pmix"
+    [[ $(field run/summary.json ranks) == 2 ]] || fail "summary.json says $(field run/summary.json ranks) ranks, not 2"
+    [[ $(field run/summary.json status) == ok ]] || fail "status $(field run/summary.json status)"
+    ref=$(local_digest "$out/ref" "$pattern" "${small[@]}")
+    got=$(field run/summary.json digest)
+    [[ $got == "$ref" ]] || fail "digest $got on 2 ranks under Slurm, $ref on 1 rank"
+    # Bad input: the job fails, says why, and the chain does not go on.
+    id=$(submit --chain "$pattern" "${small[@]}" grid.stencil=4 output.dir="$out/bad")
+    state=$(wait_job "$id" 60)
+    [[ $state == FAILED ]] || fail "a job with grid.stencil=4 ended $state, not FAILED"
+    grep -q 'grid.stencil' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not name grid.stencil"
+    grep -q 'chain stopped' "$out"/bad/slurm-"$id".out || fail "the failed job did not say that the chain stopped"
+    [[ -z $(squeue -h) ]] || fail "jobs still queued after a failed chain: $(squeue -h)"
+    # The GPU script: one rank per (would-be) GPU, each bound to its node-local GPU id.
+    sed -e 's/^GS_GPU_BIND=.*/GS_GPU_BIND=localid/' "$root/slurm/site/localhost.env" >"$out/gpu-site.env"
+    echo "export GS_GPU_BIND_VERBOSE=1" >>"$out/gpu-site.env"
+    id=$(submit --gpu --site "$out/gpu-site.env" --ranks-per-node 2 --threads 1 "$pattern" "${small[@]}" output.dir="$out/gpu")
+    state=$(wait_job "$id" 120)
+    [[ $state == COMPLETED ]] || { cat "$out"/gpu/slurm-*.out >&2; fail "GPU job $id ended $state"; }
+    for r in 0 1; do
+      grep -q "local rank $r -> GPU $r" "$out/gpu/slurm-$id.out" || fail "rank $r was not bound to GPU $r"
+    done
+    grep -q 'parallel.gpu_aware_mpi=false' "$out/gpu/slurm-$id.out" || fail "the GPU job did not pass parallel.gpu_aware_mpi"
+    [[ $(field gpu/summary.json digest) == "$ref" ]] || fail "GPU-script digest $(field gpu/summary.json digest), expected $ref"
+    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run (CPU and GPU scripts); a bad input stops the chain" ;;
+
+  restart_chain)
+    # Signalled twice (as at a time limit), the job checkpoints, resubmits itself
+    # with restart=latest, and the chain's final digest equals an uninterrupted run's.
+    long=(grid.n=64 grid.L=64 time.steps=6000 output.every=0 output.log_every=200 checkpoint.every=0)
+    id=$(submit --chain --ranks-per-node 2 "$pattern" "${long[@]}" output.dir="$out/chain")
+    log "submitted chain head $id"
+    ids=("$id")
+    for round in 1 2; do
+      # Wait until the run is stepping, then deliver the time-limit signal to the batch shell only.
+      wait_for "grep -q 'step ' '$out/chain/slurm-$id.out' 2>/dev/null || [[ -z \$(squeue -h -j $id) ]]" 120
+      grep -q 'step ' "$out/chain/slurm-$id.out" 2>/dev/null || { cat "$out/chain/slurm-$id.out" >&2; fail "job $id did not start stepping"; }
+      scancel --batch --signal=USR1 "$id"
+      log "sent USR1 to the batch shell of job $id"
+      state=$(wait_job "$id" 60)
+      [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "signalled job $id ended $state"; }
+      grep -q 'resubmitted as' "$out/chain/slurm-$id.out" || { cat "$out/chain/slurm-$id.out" >&2; fail "job $id did not resubmit itself"; }
+      id=$(sed -n 's/.*resubmitted as job \([0-9]*\).*/\1/p' "$out/chain/slurm-$id.out" | head -1)
+      ids+=("$id")
+      log "link $round: job $id"
+    done
+    state=$(wait_job "$id" 120)
+    [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "last link $id ended $state"; }
+    cat "$out/chain/chain.log"
+    [[ $(grep -c 'status stopped' "$out/chain/chain.log") == 2 ]] || fail "chain.log does not show two stopped links"
+    grep -q 'status ok, step 6000' "$out/chain/chain.log" || fail "chain.log does not end with a complete run"
+    grep -q 'restart=latest' "$out/chain/slurm-$id.out" || fail "the last link did not start from restart=latest"
+    [[ $(field chain/summary.json status) == ok && $(field chain/summary.json steps) == 6000 ]] || fail "final summary not complete"
+    ref=$(local_digest "$out/ref" "$pattern" "${long[@]}")
+    got=$(field chain/summary.json digest)
+    [[ $got == "$ref" ]] || fail "chain digest $got, uninterrupted $ref"
+    echo "PASS: jobs ${ids[*]} (2 signals, 3 links) end with digest $got, as the uninterrupted run" ;;
+
+  chain_limit)
+    # A chain that keeps stopping (wall-time budget far below the run) ends at GS_CHAIN_MAX links, with a message.
+    id=$(submit --chain --max-chain 3 "$pattern" grid.n=64 grid.L=64 time.steps=100000 output.every=0 \
+      checkpoint.walltime=0.5 output.dir="$out/limit")
+    t0=$SECONDS
+    wait_for "grep -q 'chain limit\|error' '$out/limit/chain.log' 2>/dev/null" 120 || fail "the chain did not stop by itself"
+    wait_for '[[ -z $(squeue -h) ]]' 30 || fail "jobs left after the chain limit: $(squeue -h)"
+    cat "$out/limit/chain.log"
+    [[ $(grep -c 'status stopped' "$out/limit/chain.log") == 3 ]] || fail "expected 3 stopped links before the limit"
+    grep -q 'chain limit GS_CHAIN_MAX=3' "$out/limit/chain.log" || fail "no chain-limit message"
+    echo "PASS: the chain stopped after 3 links in $((SECONDS - t0)) s and said why" ;;
+
+  sweep)
+    # A 2 x 2 (F, k) job array and its montage job, which waits for the array.
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --time 00:05:00 --out "$out/sweep" \
+      "$pattern" grid.n=48 grid.L=48 time.steps=600 output.every=300)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    state=$(wait_job "$montage" 180)
+    [[ $state == COMPLETED ]] || { cat "$out"/sweep/montage-*.out >&2; fail "montage job ended $state"; }
+    n=0
+    for s in "$out"/sweep/F*_k*/summary.json; do
+      [[ $(field "$s" status) == ok ]] || fail "$s: status $(field "$s" status)"
+      n=$((n + 1))
+    done
+    [[ $n == 4 ]] || fail "expected 4 sweep runs, found $n"
+    [[ -d $out/sweep/F0.03_k0.062 && -d $out/sweep/F0.04_k0.06 ]] || fail "run folders not named by F and k"
+    grep -q '2 F x 2 k, 0 missing' "$out"/sweep/montage-*.out || fail "montage did not place all four images"
+    /usr/bin/python3 -c 'import matplotlib.image as m, sys; a = m.imread(sys.argv[1]); assert a.shape[0] > 200 and a.shape[1] > 200, a.shape' \
+      "$out/sweep/montage.png" || fail "montage.png is not a readable image"
+    # The montage started only after the whole array had ended.
+    end_array=$(scontrol show job "$array" -o | sed -n 's/.*EndTime=\([^ ]*\).*/\1/p' | sort | tail -1)
+    start_montage=$(scontrol show job "$montage" -o | sed -n 's/.*StartTime=\([^ ]*\).*/\1/p')
+    [[ ! $start_montage < $end_array ]] || fail "montage started at $start_montage, before the array ended at $end_array"
+    echo "PASS: 4-run sweep array $array and montage job $montage" ;;
+
+  scaling)
+    # A strong-scaling series on 1, 2, 4 ranks and its collect job.
+    res=$("$root/slurm/scaling.sh" --kind strong --ranks 1,2,4 --site localhost --time 00:05:00 --out "$out/strong" \
+      "$pattern" grid.n=96 grid.L=96 time.steps=400 output.every=0)
+    echo "$res"
+    collect=$(sed -n 's/.*collect job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $collect ]] || fail "scaling.sh printed no collect job id"
+    state=$(wait_job "$collect" 180)
+    [[ $state == COMPLETED ]] || { cat "$out"/strong/collect-*.out >&2; fail "collect job ended $state"; }
+    cat "$out/strong/scaling.md"
+    digests=$(for p in 1 2 4; do field "$out/strong/ranks000$p/summary.json" digest; done | sort -u | wc -l)
+    [[ $digests == 1 ]] || fail "the three runs of one problem have different digests"
+    /usr/bin/python3 - "$out/strong/scaling.csv" <<'PY' || fail "scaling.csv is wrong"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [int(r["ranks"]) for r in rows] == [1, 2, 4], [r["ranks"] for r in rows]
+assert len({r["cells"] for r in rows}) == 1, "strong scaling must keep the grid"
+assert abs(float(rows[0]["speed-up"]) - 1) < 1e-12 and abs(float(rows[0]["efficiency"]) - 1) < 1e-12
+for r in rows:
+    t, s, p = float(r["loop s"]), float(r["speed-up"]), int(r["ranks"])
+    assert t > 0 and abs(s - float(rows[0]["loop s"]) / t) < 1e-3 * s, r
+    assert abs(float(r["efficiency"]) - s / p) < 1e-3, r
+PY
+    [[ -s $out/strong/scaling.png ]] || fail "no scaling.png"
+    echo "PASS: strong-scaling series collected" ;;
+  *) fail "unknown test $test" ;;
+esac

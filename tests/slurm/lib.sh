@@ -1,0 +1,53 @@
+# Helpers for the Slurm tests (sourced). Each test: check.sh NAME BINARY STATEFILE OUTDIR
+fail() { echo "FAIL: $*" >&2; exit 1; }
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+
+# Skip (77) unless the fixture's cluster is up; then point the Slurm tools at it.
+use_cluster() {
+  local statefile=$1
+  bash "$(dirname "${BASH_SOURCE[0]}")/cluster.sh" check >/dev/null || { bash "$(dirname "${BASH_SOURCE[0]}")/cluster.sh" check; exit 77; }
+  [[ -f $statefile ]] || fail "no cluster state in $statefile (the slurm.cluster_start fixture did not run or failed)"
+  # shellcheck disable=SC1090
+  source "$statefile"
+  export SLURM_CONF
+  sinfo -h >/dev/null 2>&1 || fail "the test cluster ($SLURM_CONF) does not answer"
+}
+
+# job_state ID: PENDING, RUNNING, COMPLETED, FAILED, CANCELLED, TIMEOUT, ... ("" if unknown).
+job_state() {
+  scontrol show job "$1" -o 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1
+}
+
+# wait_job ID SECONDS: until the job (every task of an array) has ended; prints its final state.
+wait_job() {
+  local id=$1 limit=$2 t=0 state
+  while :; do
+    if [[ -z $(squeue -h -j "$id" -o %i 2>/dev/null) ]]; then
+      job_state "$id"
+      return 0
+    fi
+    ((t >= limit * 5)) && { log "job $id still queued or running after ${limit}s:" >&2; squeue >&2; scancel "$id"; return 1; }
+    sleep 0.2
+    t=$((t + 1))
+  done
+}
+
+# wait_for CONDITION SECONDS: poll a shell condition.
+wait_for() {
+  local cond=$1 limit=$2 t=0
+  until eval "$cond"; do
+    ((t >= limit * 5)) && return 1
+    sleep 0.2
+    t=$((t + 1))
+  done
+}
+
+field() { /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
+
+# Reference digest: the same run, here, on one rank, without Slurm.
+local_digest() {
+  local out=$1
+  shift
+  "$BIN" "$@" "output.dir=$out" >"$out.log" 2>&1 || fail "reference run failed: $out.log"
+  field "$out/summary.json" digest
+}
