@@ -2,13 +2,26 @@
 # Quick start on Debian 12:
 #   bash cmake/quickstart.sh        install missing packages, build Release, run inputs/default.toml
 #   bash cmake/quickstart.sh test   same set-up, then the whole test suite (what CI runs)
+#   bash cmake/quickstart.sh build  set-up and build only
+# GS_BACKEND=openmp (threads in each rank) or GS_BACKEND=cuda (needs /usr/local/cuda; a
+# GPU only to run) builds Kokkos from Debian's trilinos source once per machine
+# (cmake/kokkos/build_kokkos.sh) and the project against it; the default, serial,
+# uses Debian's Kokkos package. Build folder: build/ (serial) or build-<backend>/, or GS_BUILD_DIR.
+# GS_CTEST_ARGS adds arguments to the test run.
 # Packages are installed only as root or through passwordless sudo; otherwise the
 # apt-get line is printed and the script stops.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mode=${1:-run}
-case $mode in run | test) ;; *) echo "usage: bash cmake/quickstart.sh [run|test]" >&2; exit 2 ;; esac
-build=${GS_BUILD_DIR:-$root/build}
+case $mode in run | test | build) ;; *) echo "usage: bash cmake/quickstart.sh [run|test|build]" >&2; exit 2 ;; esac
+backend=${GS_BACKEND:-serial}
+case $backend in serial | openmp | cuda) ;;
+  *) echo "quickstart: GS_BACKEND='$backend': expected serial, openmp or cuda" >&2; exit 2 ;; esac
+# Each backend has its own default folder: a cached Kokkos_DIR would otherwise
+# keep an existing build on the Kokkos it was configured with.
+default_build=$root/build
+[[ $backend != serial ]] && default_build=$root/build-$backend
+build=${GS_BUILD_DIR:-$default_build}
 
 packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
   libhdf5-openmpi-dev hdf5-tools)
@@ -17,6 +30,8 @@ packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libto
 # with matplotlib, and slurm/ runs on a one-node Slurm (label slurm).
 [[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-matplotlib paraview paraview-dev python3-paraview
   xvfb xauth slurmctld slurmd slurm-client munge)
+# Kokkos from source: fetched with apt-get, patched, built with CMake.
+[[ $backend != serial ]] && packages+=(patch ca-certificates)
 
 if command -v dpkg-query >/dev/null; then
   missing=()
@@ -45,14 +60,28 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release
+cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+if [[ $backend != serial ]]; then
+  kokkos=$(bash "$root/cmake/kokkos/build_kokkos.sh" "$backend")
+  cmake_args+=(-DKokkos_ROOT="$kokkos")
+  # The in-situ adaptor is host code around ParaView and is built and tested
+  # with the serial build; here the build also checks the path without it.
+  cmake_args+=(-DGS_ENABLE_CATALYST=OFF)
+  # nvcc_wrapper compiles every source for the GPU and the host; it needs nvcc on PATH.
+  [[ $backend == cuda ]] && export PATH=${GS_CUDA_HOME:-/usr/local/cuda}/bin:$PATH &&
+    cmake_args+=(-DCMAKE_CXX_COMPILER="$kokkos/bin/nvcc_wrapper") && jobs=2
+fi
+cmake -S "$root" -B "$build" "${cmake_args[@]}"
 cmake --build "$build" -j "$jobs"
 
 cd "$root"
-if [[ $mode == run ]]; then
+if [[ $mode == build ]]; then
+  echo "Built $build (Kokkos backend: $backend)"
+elif [[ $mode == run ]]; then
   "$build/src/grayscott" inputs/default.toml
   echo
   echo "Images (v_*.png) and summary.json are in $root/out/default/"
 else
-  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900
+  read -r -a ctest_extra <<<"${GS_CTEST_ARGS:-}"  # e.g. GS_CTEST_ARGS="-LE slurm"
+  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900 "${ctest_extra[@]}"
 fi

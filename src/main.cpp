@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/benchmark.hpp"
 #include "comm/reduce.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
@@ -23,6 +24,7 @@ namespace {
 const char* kUsage =
     "usage: grayscott INPUT.toml [section.key=value ...] [restart=CHECKPOINT|FOLDER|latest]\n"
     "       mpiexec -n R grayscott INPUT.toml [section.key=value ...]\n"
+    "       grayscott --benchmark [--json FILE] [key=value ...]   (docs/performance.md)\n"
     "Runs the Gray-Scott model described by INPUT; any key can be overridden on the\n"
     "command line. restart= continues from a checkpoint on any rank count; time.steps\n"
     "is the total from step 0. SIGTERM/SIGUSR1 write a checkpoint and exit 0.\n"
@@ -87,6 +89,7 @@ std::string one_line(const std::string& text) {
 
 int run(const gs::Runtime& rt, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--benchmark") return gs::run_benchmark({args.begin() + 1, args.end()});
   if (args.empty() || args[0].rfind("-", 0) == 0) {
     if (rt.rank() == 0)
       std::fprintf(stderr, "grayscott: error: %s\n%s", args.empty() ? "missing INPUT file" : ("unknown option '" + args[0] + "'").c_str(), kUsage);
@@ -147,7 +150,7 @@ int main(int argc, char** argv) {
   // Help needs neither MPI nor Kokkos (whose initialisation would print its own help too).
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      std::printf("%s%s", kUsage, gs::config_help().c_str());
+      std::printf("%s%s\n%s", kUsage, gs::config_help().c_str(), gs::benchmark_usage());
       return 0;
     } else if (std::strcmp(argv[i], "--version") == 0) {
       std::printf("grayscott %s\n", GS_VERSION);

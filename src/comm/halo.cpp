@@ -1,6 +1,11 @@
 #include "comm/halo.hpp"
 
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+
 #include <memory>
+#include <type_traits>
 #include <utility>
 
 #include "core/error.hpp"
@@ -112,12 +117,28 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
     send_table_->first[i] = recv_table_->first[i] = total_;
   send_ = Buffer("halo_send", 2 * total_);
   recv_ = Buffer("halo_recv", 2 * total_);
-  send_host_ = Kokkos::create_mirror_view(send_);
-  recv_host_ = Kokkos::create_mirror_view(recv_);
-  staged_ = !gpu_aware && send_host_.data() != send_.data();
+  if (gpu_aware && !mpi_takes_field_memory())
+    throw InputError("parallel.gpu_aware_mpi = true, but this MPI library is not CUDA-aware "
+                     "(MPIX_Query_cuda_support() = 0, or no way to ask it); set parallel.gpu_aware_mpi = false");
+  constexpr bool host_fields = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
+  staged_ = !gpu_aware && !host_fields;
+  if (staged_) {
+    send_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_send_host"), 2 * total_);
+    recv_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_recv_host"), 2 * total_);
+  }
   send_mpi_ = staged_ ? send_host_.data() : send_.data();
   recv_mpi_ = staged_ ? recv_host_.data() : recv_.data();
   requests_.resize(2 * messages_.size());
+}
+
+bool HaloExchange::mpi_takes_field_memory() {
+  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible) return true;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  // Compiled with CUDA support; the library loaded at run time must agree.
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;
+#endif
 }
 
 void HaloExchange::pack(const State& s) {
@@ -131,6 +152,10 @@ void HaloExchange::unpack(const State& s) {
 void HaloExchange::begin(const State& s) {
   GS_REQUIRE(!in_flight_, "halo exchange begun twice");
   const std::size_t n = messages_.size();
+  if (unpack_pending_) {
+    Kokkos::fence();
+    unpack_pending_ = false;
+  }
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
     GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + m.offset, int(2 * m.count), MPI_DOUBLE, m.peer_recv, m.tag_recv, comm_, &requests_[i]));
@@ -151,6 +176,7 @@ void HaloExchange::finish(const State& s) {
   in_flight_ = false;
   if (staged_) Kokkos::deep_copy(recv_, recv_host_);
   unpack(s);
+  unpack_pending_ = true;
 }
 
 }  // namespace gs

@@ -14,13 +14,26 @@
 
 namespace gs {
 
+#if defined(KOKKOS_ENABLE_CUDA)
+using StagingSpace = Kokkos::CudaHostPinnedSpace;
+#elif defined(KOKKOS_ENABLE_HIP)
+using StagingSpace = Kokkos::Experimental::HIPHostPinnedSpace;
+#else
+using StagingSpace = Kokkos::HostSpace;
+#endif
+
 struct HaloBoxTable;
 
 class HaloExchange {
  public:
-  // gpu_aware: hand device buffers to MPI; otherwise stage through host copies
-  // (a no-op when the execution space already works in host memory).
+  // gpu_aware: hand device buffers to MPI; otherwise stage through pinned host
+  // copies (a no-op when the execution space already works in host memory).
+  // Throws InputError for gpu_aware when MPI cannot take device buffers.
   HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware);
+
+  // Whether MPI may be handed pointers to field memory: always for host memory,
+  // for CUDA memory only when the MPI library says it is CUDA-aware at run time.
+  static bool mpi_takes_field_memory();
 
   void begin(const State& s);
   void finish(const State& s);
@@ -48,12 +61,18 @@ class HaloExchange {
   std::size_t total_ = 0;
   std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels
   Buffer send_, recv_;
-  Buffer::HostMirror send_host_, recv_host_;
+  // Page-locked where the backend has such memory, so the copies to and from
+  // the device run at full speed and without an extra bounce buffer.
+  using StagingBuffer = Kokkos::View<Real*, StagingSpace>;
+  StagingBuffer send_host_, recv_host_;
   Real* send_mpi_ = nullptr;
   Real* recv_mpi_ = nullptr;
   bool staged_ = false;
   std::vector<MPI_Request> requests_;
   bool in_flight_ = false;
+  // The unpack kernel may still run after finish() returns; the next begin()
+  // waits for it before MPI writes into the receive buffer again.
+  bool unpack_pending_ = false;
 };
 
 }  // namespace gs

@@ -1,59 +1,114 @@
 #include "physics/gray_scott.hpp"
 
+#include <limits>
+#include <type_traits>
+
 #include "physics/stencil.hpp"
 
 namespace gs {
 
 namespace {
 
-// Mapped: F and k are read per cell from p.F_map / p.k_map (a parameter map);
-// the uniform instantiation is the unchanged constant-coefficient kernel.
-template <Stencil S, bool Average, bool Mapped>
-struct StageKernel {
-  ConstField u, v, base_u, base_v;
-  Field out_u, out_v;
-  ReactionDiffusion p;
+// The update of one cell, shared by both kernel forms below so that each cell's
+// arithmetic is the same operations in the same order wherever it runs.
+// `base_u`/`base_v` are read only when averaging.
+template <Stencil S, bool Average, class At>
+KOKKOS_FORCEINLINE_FUNCTION void update_cell(const At& u, const At& v, Real F, Real k, Real Du, Real Dv, Real dt,
+                                             const Real* inv_h2, Real lo, Real hi, Real base_u, Real base_v,
+                                             Real& out_u, Real& out_v) {
+  const Real uc = u(0, 0, 0), vc = v(0, 0, 0);
+  const Real uvv = uc * vc * vc;
+  const Real du = Du * Laplacian<S>::apply(u, inv_h2) - uvv + F * (1 - uc);
+  const Real dv = Dv * Laplacian<S>::apply(v, inv_h2) + uvv - (F + k) * vc;
+  Real un = uc + dt * du;
+  Real vn = vc + dt * dv;
+  if (Average) {
+    un = Real(0.5) * (base_u + un);
+    vn = Real(0.5) * (base_v + vn);
+  }
+  // Clamping to [lo, hi] = [0, 1], or to [-inf, inf], which changes nothing
+  // (NaN included): a select, where a branch on physics.clamp stopped g++ from
+  // vectorising the row loop.
+  un = un < lo ? lo : (un > hi ? hi : un);
+  vn = vn < lo ? lo : (vn > hi ? hi : vn);
+  out_u = un;
+  out_v = vn;
+}
 
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const Real uc = u(z, y, x), vc = v(z, y, x);
-    const Real uvv = uc * vc * vc;
-    const Real F = Mapped ? p.F_map(z, y, x) : p.F;
-    const Real k = Mapped ? p.k_map(z, y, x) : p.k;
-    const Real du = p.Du * Laplacian<S>::apply(u, z, y, x, p.inv_h2) - uvv + F * (1 - uc);
-    const Real dv = p.Dv * Laplacian<S>::apply(v, z, y, x, p.inv_h2) + uvv - (F + k) * vc;
-    Real un = uc + p.dt * du;
-    Real vn = vc + p.dt * dv;
-    if (Average) {
-      un = Real(0.5) * (base_u(z, y, x) + un);
-      vn = Real(0.5) * (base_v(z, y, x) + vn);
-    }
-    if (p.clamp) {
-      un = un < 0 ? Real(0) : (un > 1 ? Real(1) : un);
-      vn = vn < 0 ? Real(0) : (vn > 1 ? Real(1) : vn);
-    }
-    out_u(z, y, x) = un;
-    out_v(z, y, x) = vn;
+// Offsets from the cell at column x of a row that starts at `row`; `sy`, `sz`
+// are the strides of y and z. All loads are then affine in x, which the
+// vectoriser needs.
+struct RowAt {
+  const Real* row;
+  long sy, sz;
+  int x;
+  KOKKOS_FORCEINLINE_FUNCTION Real operator()(int dz, int dy, int dx) const {
+    return row[x + dx + dy * sy + dz * sz];
   }
 };
 
-// On CPUs, one work item per (z, y) row with a plain loop over contiguous x
-// lets the compiler vectorise the stencil (about 1.7x the cell-per-item form
-// here). GPUs keep one cell per thread. Each cell's arithmetic is the same in
-// both forms, so results do not depend on which one ran.
-constexpr bool kRowsPerWorkItem = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
-using RowRange = Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>>;
-
-template <class CellKernel>
+// CPU form: one work item per (z, y) row, a plain loop over contiguous x.
+// Reading through a View in the loop made g++ reload its data pointer and
+// strides for every access and give up vectorising ("data ref analysis
+// failed"); with the row pointers and coefficients hoisted into locals it
+// vectorises, and the 19/27-point bodies are inlined.
+template <Stencil S, bool Average, bool Mapped>
 struct RowKernel {
-  CellKernel cell;
-  int x_begin, x_end;
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int y) const {
+  ConstField u, v, base_u, base_v, F_map, k_map;
+  Field out_u, out_v;
+  Real Du, Dv, F, k, dt, inv_h2[3], lo, hi;
+  int x_begin, x_end, y_begin, ny, z_begin;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int row) const {
+    const int z = z_begin + row / ny, y = y_begin + row % ny;
+    const Real* ur = &u(z, y, 0);
+    const Real* vr = &v(z, y, 0);
+    const long sy = long(u.stride_1()), sz = long(u.stride_0());
+    const Real* bu = Average ? &base_u(z, y, 0) : nullptr;
+    const Real* bv = Average ? &base_v(z, y, 0) : nullptr;
+    const Real* Fr = Mapped ? &F_map(z, y, 0) : nullptr;
+    const Real* kr = Mapped ? &k_map(z, y, 0) : nullptr;
+    Real* ou = &out_u(z, y, 0);
+    Real* ov = &out_v(z, y, 0);
+    const Real Du_ = Du, Dv_ = Dv, F_ = F, k_ = k, dt_ = dt, ih[3] = {inv_h2[0], inv_h2[1], inv_h2[2]};
+    const Real lo_ = lo, hi_ = hi;
+    // Each x reads `in` and writes `out` at x only; `out` may alias `base` (RK2
+    // stage 2) but never `in`, so iterations are independent.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC ivdep
 #endif
-    for (int x = x_begin; x < x_end; ++x) cell(z, y, x);
+    for (int x = x_begin; x < x_end; ++x) {
+      update_cell<S, Average>(RowAt{ur, sy, sz, x}, RowAt{vr, sy, sz, x}, Mapped ? Fr[x] : F_, Mapped ? kr[x] : k_, Du_, Dv_, dt_, ih, lo_, hi_,
+                              Average ? bu[x] : Real(0), Average ? bv[x] : Real(0), ou[x], ov[x]);
+    }
   }
 };
+
+// GPU form: one cell per thread over a flattened index, x fastest, so
+// consecutive threads touch consecutive addresses (Kokkos 3.4's default MDRange
+// tiles would give each block a z extent that 2D grids do not have).
+template <Stencil S, bool Average, bool Mapped>
+struct CellKernel {
+  ConstField u, v, base_u, base_v, F_map, k_map;
+  Field out_u, out_v;
+  Real Du, Dv, F, k, dt, inv_h2[3], lo, hi;
+  int x_begin, nx, y_begin, ny, z_begin;
+
+  KOKKOS_INLINE_FUNCTION void operator()(long long i) const {
+    const int x = x_begin + int(i % nx);
+    const long long row = i / nx;
+    const int y = y_begin + int(row % ny), z = z_begin + int(row / ny);
+    update_cell<S, Average>(ViewAt{u, z, y, x}, ViewAt{v, z, y, x}, Mapped ? F_map(z, y, x) : F,
+                            Mapped ? k_map(z, y, x) : k, Du, Dv, dt, inv_h2, lo, hi,
+                            Average ? base_u(z, y, x) : Real(0), Average ? base_v(z, y, x) : Real(0), out_u(z, y, x),
+                            out_v(z, y, x));
+  }
+};
+
+// The switch is on where the kernel runs, not on which memory the host can
+// read: a CUDA build with UVM memory would otherwise run the row form, one
+// GPU thread per row.
+constexpr bool kHostExecution = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
 
 template <Stencil S, bool Average, bool Mapped>
 void launch(const ReactionDiffusion& p, const IndexBox& box, const State& in, const State& base, const State& out) {
@@ -63,13 +118,22 @@ void launch(const ReactionDiffusion& p, const IndexBox& box, const State& in, co
   //   du = Du * lap(u)(z, y, x) - u v^2 + F (1 - u);  dv = Dv * lap(v)(z, y, x) + u v^2 - (F + k) v
   //   (F, k = F_map(z, y, x), k_map(z, y, x) when a parameter map is in use)
   //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2, clamped if asked)
-  using Kernel = StageKernel<S, Average, Mapped>;
-  const Kernel kernel{in.u, in.v, base.u, base.v, out.u, out.v, p};
-  if constexpr (kRowsPerWorkItem)
-    Kokkos::parallel_for("gray_scott_stage", RowRange({box.lo[2], box.lo[1]}, {box.hi[2], box.hi[1]}),
-                         RowKernel<Kernel>{kernel, box.lo[0], box.hi[0]});
-  else
-    Kokkos::parallel_for("gray_scott_stage", box.policy(), kernel);
+  const Real lo = p.clamp ? 0 : -std::numeric_limits<Real>::infinity();
+  const Real hi = p.clamp ? 1 : std::numeric_limits<Real>::infinity();
+  const int nx = box.hi[0] - box.lo[0], ny = box.hi[1] - box.lo[1], nz = box.hi[2] - box.lo[2];
+  if constexpr (kHostExecution) {
+    const RowKernel<S, Average, Mapped> k{in.u, in.v, base.u, base.v, p.F_map, p.k_map, out.u, out.v,
+                                          p.Du, p.Dv, p.F, p.k, p.dt, {p.inv_h2[0], p.inv_h2[1], p.inv_h2[2]},
+                                          lo, hi, box.lo[0], box.hi[0], box.lo[1], ny, box.lo[2]};
+    // A flat range of rows: contiguous blocks of rows per thread (OpenMP), and
+    // no MDRange tiling, which on Kokkos 3.4's host backends makes a 2D box one tile.
+    Kokkos::parallel_for("gray_scott_stage", Kokkos::RangePolicy<ExecSpace>(0, ny * nz), k);
+  } else {
+    const CellKernel<S, Average, Mapped> k{in.u, in.v, base.u, base.v, p.F_map, p.k_map, out.u, out.v,
+                                           p.Du, p.Dv, p.F, p.k, p.dt, {p.inv_h2[0], p.inv_h2[1], p.inv_h2[2]},
+                                           lo, hi, box.lo[0], nx, box.lo[1], ny, box.lo[2]};
+    Kokkos::parallel_for("gray_scott_stage", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<long long>>(0, box.cells()), k);
+  }
 }
 
 template <Stencil S>

@@ -6,6 +6,7 @@
 
 #include "../common/test_support.hpp"
 #include "comm/halo.hpp"
+#include "core/error.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
 
@@ -89,8 +90,20 @@ TEST(Halo, FillsEveryGhost3DAllLayouts) {
 }
 
 TEST(Halo, DeviceBuffersToMpiGiveTheSameGhosts) {
+  // Handing CUDA memory to an MPI that cannot read it would crash, not fail.
+  if (!HaloExchange::mpi_takes_field_memory()) GTEST_SKIP() << "this MPI is not CUDA-aware";
   check_halo(3, {11, 9, 8}, {0, 0, 0}, true, true);
   check_halo(2, {13, 10, 1}, {0, 0, 0}, true, true);
+}
+
+TEST(Halo, GpuAwareRequestIsRefusedWhenMpiCannotTakeDeviceMemory) {
+  if (HaloExchange::mpi_takes_field_memory()) GTEST_SKIP() << "fields are host memory or MPI is CUDA-aware";
+  GridConfig grid;
+  grid.dims = 2;
+  grid.n = {16, 16, 1};
+  Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD);
+  EXPECT_THROW(HaloExchange(dec, true, true), InputError);
+  EXPECT_NO_THROW(HaloExchange(dec, true, false));
 }
 
 TEST(Halo, MessageCountsFollowTheStencil) {

@@ -18,7 +18,7 @@ Field apply_laplacian_t(const Field& f, const IndexBox& box, const double inv_h2
   Kokkos::parallel_for(
       "test_laplacian", box.policy(), KOKKOS_LAMBDA(int z, int y, int x) {
         const Real inv_h2[3] = {ih0, ih1, ih2};
-        out(z, y, x) = Laplacian<S>::apply(in, z, y, x, inv_h2);
+        out(z, y, x) = laplacian<S>(in, z, y, x, inv_h2);
       });
   Kokkos::fence();
   return out;

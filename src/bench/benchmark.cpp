@@ -1,0 +1,273 @@
+#include "bench/benchmark.hpp"
+
+#include <mpi.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "bench/bandwidth.hpp"
+#include "config/loader.hpp"
+#include "core/error.hpp"
+#include "core/timers.hpp"
+#include "core/types.hpp"
+#include "driver/stepper.hpp"
+#include "grid/decomposition.hpp"
+#include "grid/fields.hpp"
+#include "init/initial_conditions.hpp"
+
+namespace gs {
+
+namespace {
+
+const char* kBenchUsage =
+    "grayscott --benchmark [--json FILE] [key=value ...], also under mpiexec:\n"
+    "Measures copy and triad bandwidth, then the time-step throughput of every\n"
+    "stencil with Euler and RK2 on grids far larger than the caches. Keys:\n"
+    "  n2d=2048 n3d=160       global grid (cells per side) of the 2D and 3D cases\n"
+    "  steps=10 repeats=5     steps per timed repetition; repetitions (median reported)\n"
+    "  warmup=2               untimed steps before the repetitions\n"
+    "  stream_mib=64          size of each bandwidth array per rank, MiB\n"
+    "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt\n"
+    "  integrators=euler,rk2\n"
+    "  section.key=value      any input key for every case (e.g. parallel.layout, physics.map);\n"
+    "                         grid.*, time.integrator and time.steps are set by the benchmark\n";
+
+struct Options {
+  long n2d = 2048, n3d = 160, steps = 10, repeats = 5, warmup = 2, stream_mib = 64;
+  std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt"};
+  std::vector<std::string> integrators = {"euler", "rk2"};
+  std::vector<std::string> overrides;
+  std::string json;
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  return out;
+}
+
+long positive(const std::string& key, const std::string& value, long max) {
+  char* end = nullptr;
+  const long v = std::strtol(value.c_str(), &end, 10);
+  if (value.empty() || *end != '\0' || v < 1 || v > max)
+    throw InputError("command line: benchmark key '" + key + "' = '" + value + "': expected an integer from 1 to " +
+                     std::to_string(max));
+  return v;
+}
+
+Options parse(const std::vector<std::string>& args) {
+  Options o;
+  const std::vector<std::string> all_cases = o.cases;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
+      if (i + 1 >= args.size()) throw InputError("command line: --json needs a file name");
+      o.json = args[++i];
+      continue;
+    }
+    const auto eq = a.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("command line: benchmark argument '" + a + "' is not key=value or --json FILE");
+    const std::string key = a.substr(0, eq), value = a.substr(eq + 1);
+    if (key == "n2d") o.n2d = positive(key, value, 1L << 20);
+    else if (key == "n3d") o.n3d = positive(key, value, 1L << 14);
+    else if (key == "steps") o.steps = positive(key, value, 1000000);
+    else if (key == "repeats") o.repeats = positive(key, value, 1000);
+    else if (key == "warmup") o.warmup = positive(key, value, 1000);
+    else if (key == "stream_mib") o.stream_mib = positive(key, value, 1L << 20);
+    else if (key == "cases") {
+      o.cases = value == "all" ? all_cases : split(value);
+      for (const auto& c : o.cases)
+        if (std::find(all_cases.begin(), all_cases.end(), c) == all_cases.end())
+          throw InputError("command line: benchmark key 'cases' = '" + value + "': '" + c +
+                           "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, all");
+    } else if (key == "integrators") {
+      o.integrators = split(value);
+      for (const auto& c : o.integrators)
+        if (c != "euler" && c != "rk2")
+          throw InputError("command line: benchmark key 'integrators' = '" + value + "': '" + c +
+                           "' is not euler or rk2");
+    } else if (key.find('.') != std::string::npos) {
+      if (key.rfind("grid.", 0) == 0 || key == "time.integrator" || key == "time.steps")
+        throw InputError("command line: '" + key + "' is set by the benchmark for each case; use n2d, n3d, cases, "
+                         "integrators or steps");
+      o.overrides.push_back(a);
+    } else {
+      throw InputError("command line: unknown benchmark key '" + key +
+                       "' (allowed: n2d, n3d, steps, repeats, warmup, stream_mib, cases, integrators, "
+                       "section.key; see grayscott --help)");
+    }
+  }
+  return o;
+}
+
+struct CaseResult {
+  std::string name, integrator;
+  int dims = 0, stencil = 0;
+  long n = 0;
+  double updates_median = 0, updates_best = 0, bytes_per_cell = 0, halo_fraction = 0;
+  // CPU time the processes got over the wall time they had (1 = every rank and
+  // thread ran all the time). Below about 0.9 other work on the machine took
+  // cores from the benchmark and the wall-clock figures understate the code.
+  double cpu_share = 0;
+  // Cell updates per second of CPU time per rank and thread: on a shared
+  // machine, an estimate of the rate with the cores to itself (memory traffic
+  // of other jobs still counts against it).
+  double updates_per_cpu_s = 0;
+};
+
+double process_cpu_seconds() {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  return double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) + 1e-6 * double(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
+}
+
+// Bytes a stage must move per cell: read u and v (and, averaging, the base u
+// and v; with a parameter map, F and k), write u and v. Write-allocate traffic
+// is not counted, as in STREAM's copy.
+double bytes_per_cell(bool rk2, bool mapped) {
+  const double extra = mapped ? 16 : 0;
+  return rk2 ? (32 + extra) + (48 + extra) : 32 + extra;
+}
+
+// Floating-point operations per cell and step as the kernel writes them
+// (stencil_flops: one field's Laplacian; 16 for the reaction and the update of
+// both species, 4 more to average in RK2's second stage). For the roofline plot.
+double flops_per_cell(int stencil, bool rk2) {
+  const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 21 : 30;
+  const double stage = 2 * lap + 16;
+  return rk2 ? 2 * stage + 4 : stage;
+}
+
+CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
+  CaseResult r;
+  r.name = name;
+  r.integrator = integrator;
+  r.dims = name[0] - '0';
+  r.stencil = std::stoi(name.substr(3));
+  r.n = r.dims == 2 ? o.n2d : o.n3d;
+  // h = 1 and dt = 0.2 are stable for every stencil with the default physics;
+  // spots make a non-trivial field without a long start.
+  std::vector<std::string> ov = {"grid.dims=" + std::to_string(r.dims), "grid.n=" + std::to_string(r.n),
+                                 "grid.L=" + std::to_string(r.n) + ".0", "grid.stencil=" + std::to_string(r.stencil),
+                                 "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20"};
+  ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
+  const SimConfig cfg = load_config_text("", "benchmark", ov);
+  Decomposition dec(cfg.grid, cfg.parallel, comm);
+  Fields f(dec);
+  apply_initial_condition(cfg, dec, f);
+  PhaseTimers timers;
+  Stepper stepper(cfg, dec, timers);
+  for (long s = 0; s < o.warmup; ++s) stepper.step(f);
+  std::vector<double> rates;
+  double halo = 0, total = 0, cpu = 0;
+  for (long rep = 0; rep < o.repeats; ++rep) {
+    const double halo0 = timers.get("halo_exchange");
+    MPI_Barrier(comm);
+    const double t0 = MPI_Wtime(), cpu0 = process_cpu_seconds();
+    for (long s = 0; s < o.steps; ++s) stepper.step(f);
+    Kokkos::fence();
+    double t = MPI_Wtime() - t0;
+    cpu += process_cpu_seconds() - cpu0;
+    MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
+    rates.push_back(double(cfg.grid.cells()) * o.steps / t);
+    halo += timers.get("halo_exchange") - halo0;
+    total += t;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &halo, 1, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Allreduce(MPI_IN_PLACE, &cpu, 1, MPI_DOUBLE, MPI_SUM, comm);
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  const double lanes = double(ranks) * ExecSpace().concurrency();
+  r.cpu_share = total > 0 ? cpu / (total * lanes) : 0;
+  r.updates_per_cpu_s = cpu > 0 ? double(cfg.grid.cells()) * o.steps * o.repeats / (cpu / lanes) : 0;
+  r.updates_median = median_of(rates);
+  r.updates_best = *std::max_element(rates.begin(), rates.end());
+  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map);
+  r.halo_fraction = total > 0 ? halo / total : 0;
+  return r;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+const char* benchmark_usage() { return kBenchUsage; }
+
+int run_benchmark(const std::vector<std::string>& args) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const Options o = parse(args);
+  const int threads = ExecSpace().concurrency();
+  const long elements = o.stream_mib * (1L << 20) / long(sizeof(double));
+  const Bandwidth bw = measure_bandwidth(elements, int(std::max(5L, o.repeats)), MPI_COMM_WORLD);
+  if (rank == 0) {
+    std::printf("grayscott benchmark: %d rank(s) x %d thread(s), Kokkos %s, double\n", ranks, threads,
+                ExecSpace::name());
+    std::printf("bandwidth (median of %ld, all ranks): copy %.2f GB/s, triad %.2f GB/s (arrays of %ld MiB per rank)\n",
+                std::max(5L, o.repeats), bw.copy / 1e9, bw.triad / 1e9, o.stream_mib);
+    std::printf("%-22s %-8s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "cells/s", "best", "B/cell",
+                "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s");
+    std::fflush(stdout);
+  }
+  std::vector<CaseResult> results;
+  for (const auto& name : o.cases)
+    for (const auto& integrator : o.integrators) {
+      CaseResult r = run_case(o, name, integrator, MPI_COMM_WORLD);
+      results.push_back(r);
+      if (rank == 0) {
+        char grid[32];
+        std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
+        const double gbs = r.updates_median * r.bytes_per_cell;
+        std::printf("%-22s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g\n",
+                    (name + "-double-" + integrator).c_str(), grid, r.updates_median, r.updates_best,
+                    r.bytes_per_cell, gbs / 1e9, gbs / bw.copy, 100 * r.halo_fraction, r.cpu_share,
+                    r.updates_per_cpu_s);
+        std::fflush(stdout);
+      }
+    }
+  if (rank == 0 && !o.json.empty()) {
+    std::ostringstream js;
+    js.precision(6);
+    js << "{\n  \"benchmark_version\": 1,\n  \"ranks\": " << ranks << ",\n  \"threads_per_rank\": " << threads
+       << ",\n  \"backend\": " << json_string(ExecSpace::name()) << ",\n  \"precision\": \"double\""
+       << ",\n  \"steps_per_repeat\": " << o.steps << ",\n  \"repeats\": " << o.repeats
+       << ",\n  \"warmup_steps\": " << o.warmup << ",\n  \"stream_array_bytes_per_rank\": " << elements * 8
+       << ",\n  \"copy_bandwidth_bytes_per_s\": " << bw.copy << ",\n  \"triad_bandwidth_bytes_per_s\": " << bw.triad
+       << ",\n  \"copy_bandwidth_best_bytes_per_s\": " << bw.copy_best
+       << ",\n  \"triad_bandwidth_best_bytes_per_s\": " << bw.triad_best << ",\n  \"cases\": [";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const CaseResult& r = results[i];
+      const double achieved = r.updates_median * r.bytes_per_cell;
+      js << (i ? "," : "") << "\n    {\"case\": " << json_string(r.name + "-double-" + r.integrator)
+         << ", \"dims\": " << r.dims << ", \"stencil\": " << r.stencil << ", \"integrator\": "
+         << json_string(r.integrator) << ", \"n\": " << r.n << ", \"cell_updates_per_second\": " << r.updates_median
+         << ", \"cell_updates_per_second_best\": " << r.updates_best << ", \"bytes_per_cell\": " << r.bytes_per_cell
+         << ", \"flops_per_cell\": " << flops_per_cell(r.stencil, r.integrator == "rk2")
+         << ", \"achieved_bandwidth_bytes_per_s\": " << achieved
+         << ", \"fraction_of_copy_bandwidth\": " << achieved / bw.copy
+         << ", \"fraction_of_triad_bandwidth\": " << achieved / bw.triad << ", \"halo_fraction\": " << r.halo_fraction << ", \"cpu_share\": " << r.cpu_share
+         << ", \"cell_updates_per_cpu_second\": " << r.updates_per_cpu_s
+         << "}";
+    }
+    js << "\n  ]\n}\n";
+    std::ofstream out(o.json);
+    out << js.str();
+    if (!out) throw RunError("cannot write benchmark JSON " + o.json);
+  }
+  return 0;
+}
+
+}  // namespace gs

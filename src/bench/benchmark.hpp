@@ -1,0 +1,16 @@
+#pragma once
+// `grayscott --benchmark [--json FILE] [key=value ...]`: the step throughput of
+// every stencil and integrator next to the copy and triad bandwidth that a
+// kernel on the same backend reaches in the same run (see docs/performance.md).
+#include <string>
+#include <vector>
+
+namespace gs {
+
+// args: what follows --benchmark. Returns the exit code; bad arguments throw InputError.
+int run_benchmark(const std::vector<std::string>& args);
+
+// The benchmark's keys, for --help.
+const char* benchmark_usage();
+
+}  // namespace gs

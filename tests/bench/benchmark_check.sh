@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `grayscott --benchmark --json` on small grids: the JSON lists all ten cases
+# (five stencils x Euler, RK2) with positive throughput, the bytes per cell of
+# the model (32 Euler, 80 RK2), a fraction of copy bandwidth consistent with
+# the measured bandwidth; a bad key exits 2 with a one-line error.
+# usage: benchmark_check.sh GRAYSCOTT RANKS OUTDIR
+set -euo pipefail
+GRAYSCOTT=$1 RANKS=$2 OUT=$3
+MPIEXEC=${MPIEXEC:-mpiexec}
+fail() { echo "FAIL: $*" >&2; exit 1; }
+rm -rf "$OUT" && mkdir -p "$OUT"
+
+"$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/bench.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
+  stream_mib=4 >"$OUT/bench.log" 2>&1 || fail "benchmark run failed: $(tail -n 5 "$OUT/bench.log")"
+cat "$OUT/bench.log"
+/usr/bin/python3 - "$OUT/bench.json" "$RANKS" <<'PY' || fail "benchmark JSON check failed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ranks = int(sys.argv[2])
+assert d["ranks"] == ranks, d["ranks"]
+assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] > 0
+names = [c["case"] for c in d["cases"]]
+want = [f"{s}-double-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+assert names == want, names
+for c in d["cases"]:
+    assert c["cell_updates_per_second"] > 0, c
+    assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
+    assert c["bytes_per_cell"] == (80 if c["integrator"] == "rk2" else 32), c
+    expect = c["cell_updates_per_second"] * c["bytes_per_cell"] / d["copy_bandwidth_bytes_per_s"]
+    assert abs(c["fraction_of_copy_bandwidth"] - expect) <= 1e-4 * expect, (c, expect)
+    assert 0 <= c["halo_fraction"] <= 1, c
+print(f"PASS: {len(names)} cases on {ranks} rank(s)")
+PY
+
+set +e
+err=$("$GRAYSCOTT" --benchmark no_such_key=1 2>&1 >/dev/null)
+rc=$?
+set -e
+[[ $rc == 2 ]] || fail "a bad benchmark key exited $rc, expected 2"
+[[ $(wc -l <<<"$err") == 1 && $err == *no_such_key* ]] || fail "bad key error is not one line naming the key: $err"
+echo "PASS: bad key rejected: $err"
