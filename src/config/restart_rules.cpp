@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "config/key_table.hpp"
-#include "config/loader.hpp"
 
 namespace gs {
 
@@ -115,8 +114,6 @@ std::string restart_conflict(const SimConfig& run, const std::string& stored_jso
   } catch (const std::exception& e) {
     return std::string("attribute 'config': ") + e.what();
   }
-  const std::string run_json = config_to_json(run, 0);
-  const std::map<std::string, std::string> mine = flatten_config_json(run_json);
   const SimConfig defaults;
   for (const KeySpec& key : key_table()) {
     if (key.role == RestartRole::Free) continue;
@@ -124,8 +121,8 @@ std::string restart_conflict(const SimConfig& run, const std::string& stored_jso
     if (key.affects_run && !key.affects_run(run)) continue;
     const auto it = stored.find(key.name);
     // A key the checkpoint does not know was added later, with a default that keeps the old behaviour.
-    const std::string was = it != stored.end() ? it->second : flatten_config_json(config_to_json(defaults, 0)).at(key.name);
-    const std::string now = mine.at(key.name);
+    const std::string was = it != stored.end() ? it->second : key.show(defaults);
+    const std::string now = key.show(run);  // the text config_to_json writes for this key
     if (compact(was) == compact(now)) continue;
     std::string why = std::string("written with ") + key.name + " = " + was + ", this run has " + key.name + " = " + now;
     if (key.role == RestartRole::Physics) why += " (set checkpoint.allow_physics_change = true to change it on restart)";
