@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <cstdio>
 #include <map>
 #include <string>
 
@@ -42,7 +43,11 @@ bool refused(const SimConfig& written, const SimConfig& run) { return !restart_c
 
 void check_every_key(const std::vector<std::string>& base_overrides) {
   const SimConfig base = load_config_text(kBase, "base.toml", base_overrides);
-  std::ofstream("restart_roles_probe.py") << "# insitu.script must name an existing file\n";
+  // insitu.script must name an existing file; removed again however the test ends.
+  struct Probe {
+    Probe() { std::ofstream("restart_roles_probe.py") << "# insitu.script must name an existing file\n"; }
+    ~Probe() { std::remove("restart_roles_probe.py"); }
+  } probe;
   for (const KeySpec& key : key_table()) {
     // Without Catalyst any insitu.script is an input error (tested in tests/catalyst).
     if (!GS_HAVE_CATALYST && std::string(key.name) == "insitu.script") continue;
