@@ -97,6 +97,24 @@ void copy_periodic_self(const State& s, const HaloBoxTable& table, std::size_t t
       });
 }
 
+// The x faces of the wrap onto the rank itself, both ends of a row together:
+// each (z, y) row reads and writes its own first and last cache lines once,
+// where two face boxes visited one after the other each touched both.
+void copy_periodic_x(const State& s, const IndexBox& owned) {
+  const Field u = s.u, v = s.v;
+  const int x0 = owned.lo[0], x1 = owned.hi[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1], z0 = owned.lo[2];
+  // for (z, y) in owned rows: f(z, y, x0 - 1) = f(z, y, x1 - 1);  f(z, y, x1) = f(z, y, x0)   (f = u, v)
+  Kokkos::parallel_for(
+      "halo_periodic_x", Kokkos::RangePolicy<ExecSpace>(0, std::size_t(ny) * std::size_t(owned.hi[2] - z0)),
+      KOKKOS_LAMBDA(std::size_t row) {
+        const int y = y0 + int(row % std::size_t(ny)), z = z0 + int(row / std::size_t(ny));
+        u(z, y, x0 - 1) = u(z, y, x1 - 1);
+        u(z, y, x1) = u(z, y, x0);
+        v(z, y, x0 - 1) = v(z, y, x1 - 1);
+        v(z, y, x1) = v(z, y, x0);
+      });
+}
+
 void fill_table(HaloBoxTable& table, int slot, std::size_t first, const IndexBox& box) {
   table.first[slot] = first;
   for (int d = 0; d < 3; ++d) table.lo[slot][d] = box.lo[d];
@@ -110,6 +128,7 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
   int my_rank = 0;
   GS_MPI_CHECK(MPI_Comm_rank(comm_, &my_rank));
   self_table_ = std::make_shared<HaloBoxTable>();
+  owned_ = dec.owned();
   const int zr = dec.dims() == 3 ? 1 : 0;
   for (int oz = -zr; oz <= zr; ++oz)
     for (int oy = -1; oy <= 1; ++oy)
@@ -127,6 +146,11 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
         m.count = std::size_t(m.send_box.cells());
         GS_REQUIRE(m.count == std::size_t(m.recv_box.cells()), "halo send and receive boxes differ");
         ++message_count_;
+        if (m.peer_send == my_rank && ox != 0 && oy == 0 && oz == 0) {
+          GS_REQUIRE(dec.ghost(0) == 1, "copy_periodic_x assumes one ghost layer");
+          wrap_x_ = true;  // both x faces: copy_periodic_x
+          continue;
+        }
         if (m.peer_send == my_rank) {
           // Along every dimension where the box sticks out, the neighbour is this
           // rank: only a single rank lies along it, so the source is one period away.
@@ -192,6 +216,7 @@ void HaloExchange::begin(const State& s) {
     Kokkos::fence();
     unpack_pending_ = false;
   }
+  if (wrap_x_) copy_periodic_x(s, owned_);
   if (self_total_) copy_periodic_self(s, *self_table_, self_total_);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];

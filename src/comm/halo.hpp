@@ -66,6 +66,8 @@ class HaloExchange {
   std::shared_ptr<HaloBoxTable> self_table_;
   int self_messages_ = 0;
   std::size_t self_total_ = 0;
+  bool wrap_x_ = false;  // the x faces are a copy within the rank (kept out of self_table_)
+  IndexBox owned_;
   std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels
   Buffer send_, recv_;
   // Page-locked where the backend has such memory, so the copies to and from
