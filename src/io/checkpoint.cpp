@@ -175,7 +175,8 @@ CheckpointInfo CheckpointStore::write(long step, double time, std::uint64_t dige
   std::string err;
   if (dec_.rank() == 0) {
     std::error_code ec;
-    fs::create_directories(dir_, ec);
+    // Only the checkpoints subfolder: an output.dir removed during the run is not brought back.
+    fs::create_directory(dir_, ec);
     fs::remove(tmp, ec);
     if (!fs::is_directory(dir_)) err = dir_ + ": cannot create the checkpoint folder";
     // HDF5 1.10 cannot recover from a data write that fails for lack of space
