@@ -7,7 +7,8 @@
 # GPU only to run) builds Kokkos from Debian's trilinos source once per machine
 # (cmake/kokkos/build_kokkos.sh) and the project against it; the default, serial,
 # uses Debian's Kokkos package. Build folder: build/ (serial) or build-<backend>/, or GS_BUILD_DIR.
-# GS_CTEST_ARGS adds arguments to the test run.
+# GS_CTEST_ARGS adds arguments to the test run. GS_HOST_ARCH=native (or e.g. x86-64-v3)
+# compiles the host code for that instruction set (CMake's GS_HOST_ARCH; same results).
 # Packages are installed only as root or through passwordless sudo; otherwise the
 # apt-get line is printed and the script stops.
 set -euo pipefail
@@ -60,7 +61,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+cmake_args=(-DCMAKE_BUILD_TYPE=Release "-DGS_HOST_ARCH=${GS_HOST_ARCH:-}")
 if [[ $backend != serial ]]; then
   kokkos=$(bash "$root/cmake/kokkos/build_kokkos.sh" "$backend")
   cmake_args+=(-DKokkos_ROOT="$kokkos")

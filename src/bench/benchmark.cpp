@@ -10,6 +10,7 @@
 
 #include "bench/bandwidth.hpp"
 #include "config/loader.hpp"
+#include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "core/timers.hpp"
 #include "core/types.hpp"
@@ -134,11 +135,13 @@ double bytes_per_cell(bool rk2, bool mapped) {
   return rk2 ? (32 + extra) + (48 + extra) : 32 + extra;
 }
 
-// Floating-point operations per cell and step as the kernel writes them
-// (stencil_flops: one field's Laplacian; 16 for the reaction and the update of
-// both species, 4 more to average in RK2's second stage). For the roofline plot.
+// Floating-point operations per cell and step as the CPU row kernel evaluates
+// them (lap: one field's Laplacian, the 19/27-point ones in their column form:
+// 6 additions for a column's face and diagonal sums, its side and middle
+// weights, 3 to combine; 16 for the reaction and the update of both species, 4
+// more to average in RK2's second stage). For the roofline plot.
 double flops_per_cell(int stencil, bool rk2) {
-  const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 21 : 30;
+  const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 15 : 18;
   const double stage = 2 * lap + 16;
   return rk2 ? 2 * stage + 4 : stage;
 }
@@ -205,6 +208,9 @@ std::string json_string(const std::string& s) {
 
 const char* benchmark_usage() { return kBenchUsage; }
 
+// The -march of this build's host code (CMake's GS_HOST_ARCH), "default" when unset.
+static const char* host_arch() { return GS_HOST_ARCH[0] ? GS_HOST_ARCH : "default"; }
+
 int run_benchmark(const std::vector<std::string>& args) {
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -214,8 +220,8 @@ int run_benchmark(const std::vector<std::string>& args) {
   const long elements = o.stream_mib * (1L << 20) / long(sizeof(double));
   const Bandwidth bw = measure_bandwidth(elements, int(std::max(5L, o.repeats)), MPI_COMM_WORLD);
   if (rank == 0) {
-    std::printf("grayscott benchmark: %d rank(s) x %d thread(s), Kokkos %s, double\n", ranks, threads,
-                ExecSpace::name());
+    std::printf("grayscott benchmark: %d rank(s) x %d thread(s), Kokkos %s, double, host code -march=%s\n", ranks,
+                threads, ExecSpace::name(), host_arch());
     std::printf("bandwidth (median of %ld, all ranks): copy %.2f GB/s, triad %.2f GB/s (arrays of %ld MiB per rank)\n",
                 std::max(5L, o.repeats), bw.copy / 1e9, bw.triad / 1e9, o.stream_mib);
     std::printf("%-22s %-8s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "cells/s", "best", "B/cell",
@@ -242,7 +248,8 @@ int run_benchmark(const std::vector<std::string>& args) {
     std::ostringstream js;
     js.precision(6);
     js << "{\n  \"benchmark_version\": 1,\n  \"ranks\": " << ranks << ",\n  \"threads_per_rank\": " << threads
-       << ",\n  \"backend\": " << json_string(ExecSpace::name()) << ",\n  \"precision\": \"double\""
+       << ",\n  \"backend\": " << json_string(ExecSpace::name()) << ",\n  \"host_arch\": " << json_string(host_arch())
+       << ",\n  \"precision\": \"double\""
        << ",\n  \"steps_per_repeat\": " << o.steps << ",\n  \"repeats\": " << o.repeats
        << ",\n  \"warmup_steps\": " << o.warmup << ",\n  \"stream_array_bytes_per_rank\": " << elements * 8
        << ",\n  \"copy_bandwidth_bytes_per_s\": " << bw.copy << ",\n  \"triad_bandwidth_bytes_per_s\": " << bw.triad

@@ -14,12 +14,15 @@ namespace gs {
 
 // The boxes of all messages, laid end to end: message m holds the flat cell
 // indices [first[m], first[m + 1]). Its buffer slice starts at 2 first[m] and
-// holds u of its cells, then v (so one MPI message carries both).
+// holds u of its cells, then v (so one MPI message carries both). For the
+// messages a rank sends to itself, `shift` is the periodic offset from a ghost
+// cell to the owned cell it copies.
 struct HaloBoxTable {
   static constexpr int kMaxMessages = 26;
   std::size_t first[kMaxMessages + 1] = {};
   int lo[kMaxMessages][3] = {};
   int nx[kMaxMessages] = {}, ny[kMaxMessages] = {};
+  int shift[kMaxMessages][3] = {};
 
   // Message, then cell (z, y, x) of flat cell index i; at most 26 comparisons.
   KOKKOS_INLINE_FUNCTION int locate(std::size_t i, int& z, int& y, int& x) const {
@@ -78,9 +81,54 @@ void copy_boxes(const State& s, const Buffer& buf, const HaloBoxTable& table, st
       });
 }
 
+// The periodic wrap onto the rank itself (every dimension with one rank along
+// it): ghost (z, y, x) <- owned (z - sz, y - sy, x - sx), one kernel for all
+// such boxes. No buffer and no MPI message: half the memory traffic of a pack,
+// a self-send and an unpack, and the ghosts are ready before the inner kernel.
+void copy_periodic_self(const State& s, const HaloBoxTable& table, std::size_t total) {
+  const Field u = s.u, v = s.v;
+  Kokkos::parallel_for(
+      "halo_periodic_self", Kokkos::RangePolicy<ExecSpace>(0, total), KOKKOS_LAMBDA(std::size_t i) {
+        int z, y, x;
+        const int m = table.locate(i, z, y, x);
+        const int* d = table.shift[m];
+        u(z, y, x) = u(z - d[2], y - d[1], x - d[0]);
+        v(z, y, x) = v(z - d[2], y - d[1], x - d[0]);
+      });
+}
+
+// The x faces of the wrap onto the rank itself, both ends of a row together:
+// each (z, y) row reads and writes its own first and last cache lines once,
+// where two face boxes visited one after the other each touched both.
+void copy_periodic_x(const State& s, const IndexBox& owned) {
+  const Field u = s.u, v = s.v;
+  const int x0 = owned.lo[0], x1 = owned.hi[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1], z0 = owned.lo[2];
+  // for (z, y) in owned rows: f(z, y, x0 - 1) = f(z, y, x1 - 1);  f(z, y, x1) = f(z, y, x0)   (f = u, v)
+  Kokkos::parallel_for(
+      "halo_periodic_x", Kokkos::RangePolicy<ExecSpace>(0, std::size_t(ny) * std::size_t(owned.hi[2] - z0)),
+      KOKKOS_LAMBDA(std::size_t row) {
+        const int y = y0 + int(row % std::size_t(ny)), z = z0 + int(row / std::size_t(ny));
+        u(z, y, x0 - 1) = u(z, y, x1 - 1);
+        u(z, y, x1) = u(z, y, x0);
+        v(z, y, x0 - 1) = v(z, y, x1 - 1);
+        v(z, y, x1) = v(z, y, x0);
+      });
+}
+
+void fill_table(HaloBoxTable& table, int slot, std::size_t first, const IndexBox& box) {
+  table.first[slot] = first;
+  for (int d = 0; d < 3; ++d) table.lo[slot][d] = box.lo[d];
+  table.nx[slot] = box.hi[0] - box.lo[0];
+  table.ny[slot] = box.hi[1] - box.lo[1];
+}
+
 }  // namespace
 
 HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware) : comm_(dec.comm()) {
+  int my_rank = 0;
+  GS_MPI_CHECK(MPI_Comm_rank(comm_, &my_rank));
+  self_table_ = std::make_shared<HaloBoxTable>();
+  owned_ = dec.owned();
   const int zr = dec.dims() == 3 ? 1 : 0;
   for (int oz = -zr; oz <= zr; ++oz)
     for (int oy = -1; oy <= 1; ++oy)
@@ -97,6 +145,21 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
         m.recv_box = side_box(dec, o, true);
         m.count = std::size_t(m.send_box.cells());
         GS_REQUIRE(m.count == std::size_t(m.recv_box.cells()), "halo send and receive boxes differ");
+        ++message_count_;
+        if (m.peer_send == my_rank && ox != 0 && oy == 0 && oz == 0) {
+          GS_REQUIRE(dec.ghost(0) == 1, "copy_periodic_x assumes one ghost layer");
+          wrap_x_ = true;  // both x faces: copy_periodic_x
+          continue;
+        }
+        if (m.peer_send == my_rank) {
+          // Along every dimension where the box sticks out, the neighbour is this
+          // rank: only a single rank lies along it, so the source is one period away.
+          fill_table(*self_table_, self_messages_, self_total_, m.recv_box);
+          for (int d = 0; d < 3; ++d) self_table_->shift[self_messages_][d] = o[d] * int(dec.local_n()[d]);
+          ++self_messages_;
+          self_total_ += m.count;
+          continue;
+        }
         m.offset = 2 * total_;
         total_ += m.count;
         messages_.push_back(m);
@@ -106,15 +169,12 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
   recv_table_ = std::make_shared<HaloBoxTable>();
   for (std::size_t i = 0; i < messages_.size(); ++i) {
     const auto& m = messages_[i];
-    for (auto [table, box] : {std::pair{send_table_.get(), m.send_box}, std::pair{recv_table_.get(), m.recv_box}}) {
-      table->first[i] = m.offset / 2;
-      for (int d = 0; d < 3; ++d) table->lo[i][d] = box.lo[d];
-      table->nx[i] = box.hi[0] - box.lo[0];
-      table->ny[i] = box.hi[1] - box.lo[1];
-    }
+    fill_table(*send_table_, int(i), m.offset / 2, m.send_box);
+    fill_table(*recv_table_, int(i), m.offset / 2, m.recv_box);
   }
   for (std::size_t i = messages_.size(); i <= std::size_t(HaloBoxTable::kMaxMessages); ++i)
     send_table_->first[i] = recv_table_->first[i] = total_;
+  for (int i = self_messages_; i <= HaloBoxTable::kMaxMessages; ++i) self_table_->first[i] = self_total_;
   send_ = Buffer("halo_send", 2 * total_);
   recv_ = Buffer("halo_recv", 2 * total_);
   if (gpu_aware && !mpi_takes_field_memory())
@@ -156,6 +216,8 @@ void HaloExchange::begin(const State& s) {
     Kokkos::fence();
     unpack_pending_ = false;
   }
+  if (wrap_x_) copy_periodic_x(s, owned_);
+  if (self_total_) copy_periodic_self(s, *self_table_, self_total_);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
     GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + m.offset, int(2 * m.count), MPI_DOUBLE, m.peer_recv, m.tag_recv, comm_, &requests_[i]));

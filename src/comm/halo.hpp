@@ -42,7 +42,9 @@ class HaloExchange {
     finish(s);
   }
 
-  int message_count() const { return int(messages_.size()); }
+  // Every neighbour box, whether it travels over MPI or is a copy within the rank.
+  int message_count() const { return message_count_; }
+  // Bytes this rank sends over MPI per exchange (the copies to itself excluded).
   long long bytes_per_exchange() const { return (long long)total_ * 2 * (long long)sizeof(Real); }
 
  private:
@@ -57,8 +59,15 @@ class HaloExchange {
   void unpack(const State& s);
 
   MPI_Comm comm_;
-  std::vector<Message> messages_;
+  std::vector<Message> messages_;  // to and from other ranks
   std::size_t total_ = 0;
+  int message_count_ = 0;
+  // Ghost boxes filled from this rank's own cells (periodic wrap with one rank along a dimension).
+  std::shared_ptr<HaloBoxTable> self_table_;
+  int self_messages_ = 0;
+  std::size_t self_total_ = 0;
+  bool wrap_x_ = false;  // the x faces are a copy within the rank (kept out of self_table_)
+  IndexBox owned_;
   std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels
   Buffer send_, recv_;
   // Page-locked where the backend has such memory, so the copies to and from

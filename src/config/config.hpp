@@ -48,6 +48,9 @@ struct TimeConfig {
   bool allow_unstable = false;
 };
 
+// init.fill of a diamond_square start that sets neither init.fill nor init.threshold.
+constexpr double kDefaultDiamondSquareFill = 0.3;
+
 struct InitConfig {
   InitType type = InitType::Patch;
   std::uint64_t seed = 1;
@@ -63,6 +66,8 @@ struct InitConfig {
   double time = 0.0;        // perlin: position of the slice, in first-octave lattice cells
   double roughness = 0.6;   // diamond_square: offset range factor per level
   double threshold = 0.1;   // normalised noise above which cells are seeded
+  bool has_fill = false;    // perlin, diamond_square: the threshold is the one that seeds `fill` of the cells
+  double fill = 0.0;        // fraction of cells seeded, in (0, 1), when has_fill
   double smoothing = 0.1;   // width of the smooth step around the threshold (noise units)
   double amplitude = 0.25;  // v in seeded cells (u = 1 - v)
 };

@@ -158,6 +158,20 @@ const std::vector<KeySpec>& key_table() {
       {"init.threshold", RestartRole::Free, "number", "-", "perlin, diamond_square: normalised noise value (-1 to 1) above which cells are seeded",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.threshold = read_real_range(s, -1.0, true, 1.0); },
        [](const SimConfig& c) { return json_number(c.init.threshold); }},
+      {"init.fill", RestartRole::Free, "number or \"none\"", "fraction of cells", "perlin, diamond_square: fraction of the cells to seed, 0 < fill < 1; the threshold becomes the noise value with exactly round(fill x cells) cells above it (exclusive with init.threshold). Default \"none\": perlin uses init.threshold, diamond_square seeds 0.3 of the cells unless init.threshold is given",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         if (s.value.is_string()) {
+           read_choice(s, {"none"});
+           c.init.has_fill = false;
+         } else if (s.value.is_integer() || s.value.is_floating()) {
+           c.init.fill = read_real(s, 0.0, false);
+           if (!(c.init.fill < 1)) throw_setting(s, "value " + json_number(c.init.fill) + " is out of range; allowed: > 0 and < 1 (a fraction of the cells), or \"none\"");
+           c.init.has_fill = true;
+         } else {
+           throw_setting(s, "expected a number (0 < fill < 1) or \"none\"");
+         }
+       },
+       [](const SimConfig& c) { return c.init.has_fill ? json_number(c.init.fill) : quoted("none"); }},
       {"init.smoothing", RestartRole::Free, "number", "-", "perlin, diamond_square: width in noise units of the smooth step around the threshold (0 to 4; 0 = sharp)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.smoothing = read_real_range(s, 0.0, true, 4.0); },
        [](const SimConfig& c) { return json_number(c.init.smoothing); }},

@@ -184,6 +184,17 @@ void validate(SimConfig& c, const FlatSettings& flat) {
   for (int d = 0; d < 3; ++d)
     if (c.parallel.layout[d] != 0 && d >= c.grid.dims && c.parallel.layout[d] != 1)
       throw_setting(where("parallel.layout"), "a 2D run has no ranks along z; give two entries");
+  // One way to place the threshold: a noise value or a fraction of the cells.
+  if (c.init.has_fill && flat.count("init.threshold"))
+    throw_setting(where("init.fill"), "init.fill and init.threshold are both set; give one: init.fill (fraction of cells seeded) "
+                                      "or init.threshold (noise value)");
+  // The diamond-square field is divided by a bound it never comes near, so a
+  // fixed default threshold seeds almost nothing: by default it seeds a fixed
+  // fraction, about what Perlin's default threshold seeds (docs/noise.md).
+  if (c.init.type == InitType::DiamondSquare && !flat.count("init.fill") && !flat.count("init.threshold")) {
+    c.init.has_fill = true;
+    c.init.fill = kDefaultDiamondSquareFill;
+  }
   if (c.init.type == InitType::DiamondSquare)
     for (int d = 0; d < c.grid.dims; ++d)
       if (c.grid.n[d] < 2 || c.grid.n[d] > (1L << 30))

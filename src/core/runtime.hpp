@@ -5,11 +5,10 @@
 #include <mpi.h>
 
 #include <cstdlib>
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
 
 #include <Kokkos_Core.hpp>
+
+#include "core/float_env.hpp"
 
 namespace gs {
 
@@ -26,13 +25,8 @@ class Runtime {
     // the thread that started Kokkos does, which FUNNELED guarantees.
     int provided = MPI_THREAD_SINGLE;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-#if defined(__SSE2__)
-    // v decays towards 0 away from patterns and passes through subnormal
-    // numbers, which x86 cores handle tens of times slower. Flush them to zero
-    // (FTZ) and read them as zero (DAZ) on every rank alike; GPUs run subnormals
-    // at full speed, so this only removes a CPU slowdown (below 2.2e-308).
-    _mm_setcsr(_mm_getcsr() | 0x8040);
-#endif
+    // Flush-to-zero and denormals-are-zero on every rank alike (core/float_env.hpp).
+    configure_subnormals();
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     Kokkos::initialize(argc, argv);

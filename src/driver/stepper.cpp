@@ -25,9 +25,14 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
       params_(with_parameter_map(make_reaction_diffusion(cfg), build_parameter_map(cfg, dec))),
       halo_(dec, stencil_needs_diagonals(cfg.grid.stencil), cfg.parallel.gpu_aware_mpi),
       timers_(timers) {
-  const int ghost[3] = {dec.ghost(0), dec.ghost(1), dec.ghost(2)};
-  inner_ = inner_box(dec.owned(), ghost);
-  shell_ = shell_boxes(dec.owned(), ghost);
+  // Only the ghosts that come from other ranks arrive late: along a dimension
+  // with one rank, the halo fills them from this rank's cells in begin(), so
+  // the inner box spans it (on one rank: the whole box, no shell). Diagonal
+  // ghosts also involve a split dimension, and cells next to those are in its shell.
+  int late_ghost[3];
+  for (int d = 0; d < 3; ++d) late_ghost[d] = dec.layout()[d] > 1 ? dec.ghost(d) : 0;
+  inner_ = inner_box(dec.owned(), late_ghost);
+  shell_ = shell_boxes(dec.owned(), late_ghost);
 }
 
 void Stepper::stage(const State& in, const State& base, const State& out, bool average) {

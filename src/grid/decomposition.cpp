@@ -27,7 +27,15 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   if (fixed > world_size || world_size % fixed != 0 || (!free_entry && fixed != world_size))
     throw InputError("key 'parallel.layout': " + layout_text + " does not fit the " + std::to_string(world_size) +
                      " ranks; the product of its entries must equal the rank count (0 entries are chosen automatically)");
-  GS_MPI_CHECK(MPI_Dims_create(world_size, dims_, layout));
+  // MPI_Dims_create puts the larger factors first; handing it the dimensions
+  // slowest first (z, y, x) splits z (3D) or y (2D) before x. Then the row
+  // kernel's x rows stay whole, the boundary shell has no one-cell-wide x slabs,
+  // and the faces that travel over MPI are contiguous planes or rows, while the
+  // periodic wrap along an unsplit x is a copy within the rank.
+  int slow_first[3] = {0, 0, 0};
+  for (int d = 0; d < dims_; ++d) slow_first[d] = layout[dims_ - 1 - d];
+  GS_MPI_CHECK(MPI_Dims_create(world_size, dims_, slow_first));
+  for (int d = 0; d < dims_; ++d) layout[d] = slow_first[dims_ - 1 - d];
   for (int d = 0; d < dims_; ++d) {
     if (grid.n[d] < layout[d])
       throw InputError("key 'grid.n': " + std::to_string(grid.n[d]) + " cells along " + "xyz"[d] +

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <type_traits>
 
+#include "comm/global_quantile.hpp"
 #include "core/error.hpp"
 #include "grid/cell_index.hpp"
 #include "init/noise_map.hpp"
@@ -15,62 +18,101 @@ namespace {
 // Hash stream of the initial-condition Perlin lattices (the parameter map uses another).
 constexpr std::uint64_t kStreamPerlinInit = 0x5045524C494EULL;
 
+// The noise value of an owned cell, by array index (z, y, x).
 template <int D>
-struct PerlinStateKernel {
-  Field u, v;
+struct PerlinNoiseAt {
   PerlinFbm<D> noise;
-  NoiseToState map;
   CellIndex cells;
   int dims;
   double time;
 
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+  KOKKOS_INLINE_FUNCTION double operator()(int z, int y, int x) const {
     const int idx[3] = {x, y, z};
     double p[D];
     for (int d = 0; d < dims; ++d) p[d] = cells.unit_centre(d, idx[d]);
     if (D > dims) p[D - 1] = time;
-    const double vv = map.v(noise.eval(p));
-    u(z, y, x) = 1 - vv;
-    v(z, y, x) = vv;
+    return noise.eval(p);
   }
 };
 
-template <int D>
-void perlin_state(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
-  const PerlinStateKernel<D> k{fields.u, fields.v, init_perlin_fbm<D>(cfg), noise_to_state(cfg.init), CellIndex::of(dec),
-                               cfg.grid.dims, cfg.init.time};
-  const IndexBox owned = dec.owned();
-  // for each owned cell g: n = fbm((g + 1/2) / n_grid [, time]);  v = A S((n - threshold) / width + 1/2);  u = 1 - v
-  Kokkos::parallel_for("perlin_initial_condition", owned.policy(), k);
-}
-
-struct SampledStateKernel {
-  Field u, v;
+struct DiamondSquareNoiseAt {
   DiamondSquareSampler noise;
-  NoiseToState map;
   CellIndex cells;
 
+  KOKKOS_INLINE_FUNCTION double operator()(int z, int y, int x) const {
+    return noise(cells.global(0, x), cells.global(1, y), cells.global(2, z));
+  }
+};
+
+// Position of an owned cell in the per-cell list of noise values, x fastest.
+struct OwnedOrder {
+  int lo[3] = {0, 0, 0};
+  long nx = 0, ny = 0;
+
+  explicit OwnedOrder(const IndexBox& owned) : lo{owned.lo[0], owned.lo[1], owned.lo[2]} {
+    nx = owned.hi[0] - owned.lo[0];
+    ny = owned.hi[1] - owned.lo[1];
+  }
+  KOKKOS_INLINE_FUNCTION long operator()(int z, int y, int x) const { return (long(z - lo[2]) * ny + (y - lo[1])) * nx + (x - lo[0]); }
+};
+
+// Noise values already computed into the per-cell list.
+struct StoredNoiseAt {
+  Kokkos::View<const double*, MemSpace> values;
+  OwnedOrder order;
+
+  KOKKOS_INLINE_FUNCTION double operator()(int z, int y, int x) const { return values(order(z, y, x)); }
+};
+
+template <class Noise>
+struct NoiseStateKernel {
+  Field u, v;
+  Noise noise;
+  NoiseToState map;
+
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const double vv = map.v(noise(cells.global(0, x), cells.global(1, y), cells.global(2, z)));
+    const double vv = map.v(noise(z, y, x));
     u(z, y, x) = 1 - vv;
     v(z, y, x) = vv;
   }
 };
 
-void diamond_square_state(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
-  const DiamondSquareParams p = init_diamond_square_params(cfg);
-  long cell_lo[3], cell_hi[3];
-  for (int d = 0; d < 3; ++d) {
-    cell_lo[d] = dec.offset()[d];
-    cell_hi[d] = dec.offset()[d] + dec.local_n()[d];
+template <class Noise>
+struct StoreNoiseKernel {
+  Kokkos::View<double*, MemSpace> values;
+  Noise noise;
+  OwnedOrder order;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const { values(order(z, y, x)) = noise(z, y, x); }
+};
+
+// Builds the noise of cfg.init.type for this rank's cells and calls visit(noise)
+// while what it reads (the diamond-square lattice block) is alive.
+template <class Visit>
+void with_init_noise(const SimConfig& cfg, const Decomposition& dec, Visit&& visit) {
+  const CellIndex cells = CellIndex::of(dec);
+  if (cfg.init.type == InitType::Perlin) {
+    // n = fbm((g + 1/2) / n_grid [, time]) for each owned cell g
+    switch (perlin_noise_dims(cfg)) {
+      case 2: visit(PerlinNoiseAt<2>{init_perlin_fbm<2>(cfg), cells, cfg.grid.dims, cfg.init.time}); break;
+      case 3: visit(PerlinNoiseAt<3>{init_perlin_fbm<3>(cfg), cells, cfg.grid.dims, cfg.init.time}); break;
+      case 4: visit(PerlinNoiseAt<4>{init_perlin_fbm<4>(cfg), cells, cfg.grid.dims, cfg.init.time}); break;
+      default: GS_REQUIRE(false, "no Perlin noise in " << perlin_noise_dims(cfg) << " dimensions");
+    }
+  } else if (cfg.init.type == InitType::DiamondSquare) {
+    const DiamondSquareParams p = init_diamond_square_params(cfg);
+    long cell_lo[3], cell_hi[3];
+    for (int d = 0; d < 3; ++d) {
+      cell_lo[d] = dec.offset()[d];
+      cell_hi[d] = dec.offset()[d] + dec.local_n()[d];
+    }
+    // Only this rank's lattice points (and what they depend on) are generated.
+    const LatticeBlock block = generate_diamond_square(p, diamond_square_cell_box(p, cell_lo, cell_hi));
+    // n = lattice sampled at g M / n_grid for each owned cell g
+    visit(DiamondSquareNoiseAt{make_diamond_square_sampler(p, block), cells});
+  } else {
+    GS_REQUIRE(false, "not a procedural init.type: " << name_of(cfg.init.type));
   }
-  // Only this rank's lattice points (and what they depend on) are generated.
-  const LatticeBlock block = generate_diamond_square(p, diamond_square_cell_box(p, cell_lo, cell_hi));
-  const SampledStateKernel k{fields.u, fields.v, make_diamond_square_sampler(p, block), noise_to_state(cfg.init),
-                             CellIndex::of(dec)};
-  const IndexBox owned = dec.owned();
-  // for each owned cell g: n = lattice sampled at g M / n_grid;  (u, v) as for Perlin
-  Kokkos::parallel_for("diamond_square_initial_condition", owned.policy(), k);
 }
 
 }  // namespace
@@ -92,18 +134,53 @@ DiamondSquareParams init_diamond_square_params(const SimConfig& cfg) {
   return make_diamond_square_params(cfg.grid.dims, cfg.grid.n.data(), cfg.init.roughness, cfg.init.seed);
 }
 
-void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
-  if (cfg.init.type == InitType::Perlin) {
-    switch (perlin_noise_dims(cfg)) {
-      case 2: perlin_state<2>(cfg, dec, fields); break;
-      case 3: perlin_state<3>(cfg, dec, fields); break;
-      case 4: perlin_state<4>(cfg, dec, fields); break;
-      default: GS_REQUIRE(false, "no Perlin noise in " << perlin_noise_dims(cfg) << " dimensions");
-    }
-  } else if (cfg.init.type == InitType::DiamondSquare) {
-    diamond_square_state(cfg, dec, fields);
+NoiseValues init_noise_values(const SimConfig& cfg, const Decomposition& dec) {
+  const IndexBox owned = dec.owned();
+  NoiseValues values("init_noise", owned.cells());
+  with_init_noise(cfg, dec, [&](const auto& noise) {
+    using Noise = std::decay_t<decltype(noise)>;
+    Kokkos::parallel_for("init_noise_values", owned.policy(), StoreNoiseKernel<Noise>{values, noise, OwnedOrder(owned)});
+  });
+  Kokkos::fence();
+  return values;
+}
+
+FillThreshold fill_threshold(Kokkos::View<const double*, MemSpace> values, double fill, MPI_Comm comm) {
+  FillThreshold t;
+  t.cells = global_count(values, comm);
+  GS_REQUIRE(t.cells > 0 && fill > 0 && fill < 1, "fill " << fill << " of " << t.cells << " cells");
+  t.target = std::llround(fill * double(t.cells));
+  if (t.target >= t.cells) {
+    // Every cell seeded: just below the smallest value.
+    t.value = std::nextafter(global_order_statistic(values, 0, comm).value, -HUGE_VAL);
+    t.above = t.cells;
   } else {
-    GS_REQUIRE(false, "not a procedural init.type: " << name_of(cfg.init.type));
+    // The (target + 1)-th largest value; ties with it stay below.
+    const OrderStatistic s = global_order_statistic(values, t.cells - t.target - 1, comm);
+    t.value = s.value;
+    t.above = s.above;
+  }
+  return t;
+}
+
+void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
+  const IndexBox owned = dec.owned();
+  NoiseToState map = noise_to_state(cfg.init);
+  if (!cfg.init.has_fill) {
+    // for each owned cell: v = A S((n - threshold) / width + 1/2);  u = 1 - v
+    with_init_noise(cfg, dec, [&](const auto& noise) {
+      using Noise = std::decay_t<decltype(noise)>;
+      Kokkos::parallel_for("noise_initial_condition", owned.policy(), NoiseStateKernel<Noise>{fields.u, fields.v, noise, map});
+    });
+  } else {
+    // The threshold depends on every cell's noise: compute it all first.
+    const NoiseValues values = init_noise_values(cfg, dec);
+    const FillThreshold t = fill_threshold(values, cfg.init.fill, dec.comm());
+    map.threshold = t.value;
+    if (dec.rank() == 0)
+      std::printf("init.fill = %g: threshold %.17g, %lld of %lld cells above it\n", cfg.init.fill, t.value, t.above, t.cells);
+    Kokkos::parallel_for("noise_initial_condition", owned.policy(),
+                         NoiseStateKernel<StoredNoiseAt>{fields.u, fields.v, StoredNoiseAt{values, OwnedOrder(owned)}, map});
   }
   Kokkos::fence();
 }

@@ -6,6 +6,7 @@
 #include "config/loader.hpp"
 #include "config/values.hpp"
 #include "core/error.hpp"
+#include "core/float_env.hpp"
 #include "io/atomic_file.hpp"
 #include "core/types.hpp"
 
@@ -36,6 +37,7 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     os << "  \"global_cells\": " << cfg.grid.cells() << ",\n";
     os << "  \"kokkos\": {\"backend\": " << json_string(ExecSpace::name()) << ", \"version\": \"" << v / 10000 << "."
        << v / 100 % 100 << "." << v % 100 << "\"},\n";
+    os << "  \"subnormals\": " << json_string(subnormal_mode()) << ",\n";
     os << "  \"wall_time_s\": {";
     bool first = true;
     for (const auto& [phase, secs] : s.wall_time) {

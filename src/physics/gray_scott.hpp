@@ -22,7 +22,12 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg);
 //   plain:    out = in + dt * f(in)                        (Euler step, RK2 stage 1)
 //   average:  out = (base + (in + dt * f(in))) / 2         (RK2 stage 2; out may alias base)
 // where f(u, v) = (Du lap u - u v^2 + F (1 - u), Dv lap v + u v^2 - (F + k) v).
+// Which kernel form runs: rows of contiguous x on host execution spaces, one
+// cell per thread on devices (Auto), or either one forced. Both evaluate the
+// same operations per cell; tests force each on the CPU to prove the bits equal.
+enum class KernelForm { Auto, Rows, Cells };
+
 void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const State& in,
-                      const State& base, const State& out, bool average);
+                      const State& base, const State& out, bool average, KernelForm form = KernelForm::Auto);
 
 }  // namespace gs

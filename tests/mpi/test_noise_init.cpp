@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,27 @@ TEST(NoiseInit, DiamondSquareSameDigestOnAnyRankCount) {
   expect_rank_independent(k2D, {"init.type=diamond_square", "init.threshold=0.0", "init.roughness=0.7"});
   expect_rank_independent("[grid]\ndims = 2\nn = 64\nL = 64.0\n[time]\nsteps = 0\n", {"init.type=diamond_square", "init.threshold=0.0"});
   expect_rank_independent(k3D, {"init.type=diamond_square", "init.threshold=0.0", "init.smoothing=0"});
+}
+
+// init.fill: the threshold comes from a histogram summed over ranks, so the
+// state is the same bits on any rank count, and exactly round(fill x cells)
+// cells are seeded (sharp step: v is 0 or A, and the sum of v is A times the
+// seeded count, exact in double).
+TEST(NoiseInit, FillSameDigestOnAnyRankCount) {
+  const char* k2DPow = "[grid]\ndims = 2\nn = 64\nL = 64.0\n[time]\nsteps = 0\n";
+  for (const std::string base : {k2D, k2DPow, k3D})
+    for (const char* type : {"init.type=perlin", "init.type=diamond_square"})
+      for (const char* fill : {"0.3", "0.07"}) {
+        expect_rank_independent(base, {type, std::string("init.fill=") + fill});
+        const gs::SimConfig cfg = gs::load_config_text(base, "test", {type, std::string("init.fill=") + fill, "init.smoothing=0"});
+        const Outcome all = run(cfg, MPI_COMM_WORLD);
+        EXPECT_EQ(all.digest, run(cfg, MPI_COMM_SELF).digest) << type << " fill " << fill;
+        const long long cells = all.stats.cells;
+        EXPECT_EQ(all.stats.v.sum, cfg.init.amplitude * double(std::llround(cfg.init.fill * double(cells))))
+            << type << " fill " << fill << " on " << cells << " cells";
+      }
+  // The default diamond_square start (neither init.fill nor init.threshold) takes this path too.
+  expect_rank_independent(k3D, {"init.type=diamond_square", "init.roughness=0.9"});
 }
 
 TEST(NoiseInit, ParameterMapRunsSameDigestOnAnyRankCount) {

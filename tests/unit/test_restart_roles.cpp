@@ -27,7 +27,7 @@ const std::map<std::string, std::string> kChangedValue = {
     {"time.dt", "0.4"}, {"time.steps", "20"}, {"time.integrator", "rk2"}, {"time.allow_unstable", "true"},
     {"init.type", "spots"}, {"init.seed", "5"}, {"init.size", "0.2"}, {"init.count", "3"}, {"init.noise", "0.02"},
     {"init.frequency", "5"}, {"init.octaves", "3"}, {"init.lacunarity", "3.0"}, {"init.gain", "0.6"},
-    {"init.time", "1.5"}, {"init.roughness", "0.5"}, {"init.threshold", "0.2"}, {"init.smoothing", "0.2"},
+    {"init.time", "1.5"}, {"init.roughness", "0.5"}, {"init.threshold", "0.2"}, {"init.fill", "0.2"}, {"init.smoothing", "0.2"},
     {"init.amplitude", "0.3"}, {"output.dir", "elsewhere"}, {"output.every", "7"}, {"output.log_every", "3"},
     {"output.field", "u"}, {"output.colormap", "gray"}, {"output.vmin", "-0.1"}, {"output.vmax", "0.9"},
     {"output.image_scale", "2"}, {"output.fields_every", "5"}, {"checkpoint.every", "4"}, {"checkpoint.keep", "3"},

@@ -47,6 +47,8 @@ expect bad_choice 1 "time.integrator" '"euler", "rk2"' -- "$GOOD" time.integrato
 expect stencil_dims 1 "grid.stencil" "allowed: 7, 19, 27" -- "$GOOD" grid.dims=3 grid.stencil=9
 expect unstable_dt 1 "time.dt" "largest stable dt" -- "$GOOD" time.dt=5.0
 expect bad_override 1 "not of the form section.key=value" -- "$GOOD" steps
+expect fill_and_threshold 1 "init.fill" "init.threshold" -- "$GOOD" init.type=diamond_square init.fill=0.2 init.threshold=0.1
+expect fill_range 1 "init.fill" "< 1" -- "$GOOD" init.type=perlin init.fill=1.0
 expect layout_mismatch 2 "parallel.layout" "rank count" -- "$GOOD" "parallel.layout=[3,1]"
 expect too_many_ranks 3 "grid.n" "cannot be shared by 3 ranks" -- "$GOOD" "grid.n=[2,64]" "grid.L=[2.0,64.0]" "parallel.layout=[3,1]"
 

@@ -1,0 +1,37 @@
+#pragma once
+// How the host treats subnormal doubles. v decays towards 0 away from patterns
+// and passes through subnormal numbers, which x86 cores handle tens of times
+// slower, so every rank flushes them to zero (FTZ) and reads them as zero (DAZ).
+// GPUs keep double subnormals at full speed; GS_KEEP_SUBNORMALS=1 keeps them on
+// the CPU too, to reproduce a GPU's arithmetic there (regression.subnormals
+// bounds the difference, docs/performance.md).
+#include <cstdlib>
+#include <cstring>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
+namespace gs {
+
+inline bool keep_subnormals_requested() {
+  const char* e = std::getenv("GS_KEEP_SUBNORMALS");
+  return e && *e && std::strcmp(e, "0") != 0;
+}
+
+// Sets FTZ/DAZ for the calling thread unless GS_KEEP_SUBNORMALS asks otherwise.
+inline void configure_subnormals() {
+#if defined(__SSE2__)
+  if (!keep_subnormals_requested()) _mm_setcsr(_mm_getcsr() | 0x8040);
+#endif
+}
+
+// "flushed" or "kept", as the calling thread does them now (summary.json).
+inline const char* subnormal_mode() {
+#if defined(__SSE2__)
+  return (_mm_getcsr() & 0x8040) == 0x8040 ? "flushed" : "kept";
+#else
+  return "kept";
+#endif
+}
+
+}  // namespace gs
