@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <cstdio>
 #include <cstdlib>
@@ -56,9 +57,50 @@ void flatten(const toml::value& root, const std::string& source, FlatSettings& o
   }
 }
 
+// Deepest nesting of lists and inline tables the parser is given. Inputs need
+// 2 ([[1, 2]] at most, counting a [[table]] header); the TOML parser's time grows
+// steeply with depth (5000 levels: seconds, more: minutes or a stack overflow).
+constexpr int kMaxNesting = 16;
+
+// The line of the first list or inline table nested deeper than kMaxNesting,
+// outside strings and comments; 0 if none.
+int too_deep_at(const std::string& text) {
+  int depth = 0, line = 1;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+    } else if (c == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (c == '"' || c == '\'') {
+      const bool multi = text.compare(i, 3, std::string(3, c)) == 0;
+      const std::string close = multi ? std::string(3, c) : std::string(1, c);
+      i += close.size();
+      // An unterminated string ends at its line (or the file) here; the parser reports it.
+      while (i < text.size() && text.compare(i, close.size(), close) != 0 && (multi || text[i] != '\n')) {
+        if (text[i] == '\n') ++line;
+        if (c == '"' && text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;
+        ++i;
+      }
+      if (i < text.size() && text[i] == '\n') --i;
+      else if (close.size() > 1) i += close.size() - 1;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxNesting) return line;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return 0;
+}
+
 toml::value parse_toml(std::istream& in, const std::string& source) {
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (const int line = too_deep_at(text))
+    throw InputError(source + ": lists or inline tables nested more than " + std::to_string(kMaxNesting) + " levels deep at line " +
+                     std::to_string(line) + "; a value is a number, a string or a list of them");
+  std::istringstream parsed(text);
   try {
-    return toml::parse(in, source);
+    return toml::parse(parsed, source);
   } catch (const std::exception& e) {
     throw InputError(source + ": " + condense_toml_error(e.what()));
   }
@@ -73,6 +115,9 @@ void apply_override(const std::string& arg, FlatSettings& flat) {
   const std::string text = arg.substr(eq + 1);
   if (key.find('.') == std::string::npos)
     throw InputError(source + ": key '" + key + "' needs a section, e.g. grid.n=128");
+  if (too_deep_at(text))
+    throw InputError(source + ": key '" + key + "': lists nested more than " + std::to_string(kMaxNesting) +
+                     " levels deep; a value is a number, a string or a list of them");
   std::istringstream as_toml("v = " + text);
   toml::value value;
   try {

@@ -12,26 +12,6 @@
 
 namespace gs {
 
-namespace {
-
-// Rank 0 creates output.dir; every rank learns whether it worked (InputError if not).
-void prepare_output_dir(const std::string& dir, MPI_Comm comm) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  std::string message;
-  if (rank == 0) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir))
-      message = "key 'output.dir': cannot create folder '" + dir + "' (" +
-                (ec ? ec.message() : std::string("a file of that name exists")) + ")";
-  }
-  message = first_error(message, comm);
-  if (!message.empty()) throw InputError(message);
-}
-
-}  // namespace
-
 Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), fields_(dec), stepper_(cfg, dec, timers_) {
   summary_.halo_bytes_per_exchange = stepper_.halo().bytes_per_exchange();
@@ -68,6 +48,9 @@ OutputStep Driver::step_info(long step, bool last, bool stopping) const {
 }
 
 void Driver::offer(const OutputStep& s) {
+  bool any_due = false;
+  for (const auto& out : outputs_) any_due = any_due || out->due(s);
+  if (any_due) folder_->check(s.step);
   for (auto& out : outputs_) {
     if (!out->due(s)) continue;
     const std::string phase = out->name();
@@ -137,9 +120,18 @@ int Driver::fail(const std::string& error, long step) {
   summary_.status = "failed";
   summary_.error = error;
   const std::string summary_error = finish_summary(step);
+  // A folder removed while a write was under way fails that write first; say so.
+  if (!summary_error.empty() && folder_ && !folder_->gone()) {
+    try {
+      folder_->check(step);
+    } catch (const RunError&) {
+    }
+  }
   if (dec_.rank() == 0) {
-    std::fprintf(stderr, "grayscott: error: %s%s\n", error.c_str(),
-                 summary_error.empty() ? "" : (" (and no summary: " + summary_error + ")").c_str());
+    const std::string no_summary = folder_ && folder_->gone() ? "; no summary.json (its folder is gone)"
+                                   : summary_error.empty()     ? ""
+                                                               : " (and no summary: " + summary_error + ")";
+    std::fprintf(stderr, "grayscott: error: %s%s\n", error.c_str(), no_summary.c_str());
     std::fflush(stderr);
   }
   return 1;
@@ -149,7 +141,7 @@ int Driver::run() {
   run_start_ = MPI_Wtime();
   first_step_ = start();
   // Only now, with the input and any checkpoint verified, is anything written.
-  prepare_output_dir(cfg_.output.dir, dec_.comm());
+  folder_ = std::make_unique<OutputFolder>(cfg_.output.dir, dec_.comm());
   lock_ = std::make_unique<RunLock>(cfg_.output.dir, dec_.comm());
   if (cfg_.restart.empty() && !cfg_.checkpoint.overwrite) {
     // Pruning keeps the newest steps of this run's lineage only, but a fresh

@@ -5,6 +5,7 @@
 
 #include "config/config.hpp"
 #include "core/timers.hpp"
+#include "driver/output_folder.hpp"
 #include "driver/run_lock.hpp"
 #include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
@@ -37,6 +38,7 @@ class Driver {
   PhaseTimers timers_;
   Fields fields_;
   Stepper stepper_;
+  std::unique_ptr<OutputFolder> folder_;
   std::unique_ptr<RunLock> lock_;  // before outputs_: released after they are gone
   OutputList outputs_;
   RunSummary summary_;

@@ -66,14 +66,21 @@ void host_to_owned(const HostBlock& host, const Field& f, const Decomposition& d
   Kokkos::deep_copy(Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)), block);
 }
 
-void write_dataset(hid_t file, const char* name, const Slab& s, const HostBlock& data, hid_t dxpl) {
+H5Handle create_dataset(hid_t file, const char* name, const Slab& s) {
   H5Handle fspace(H5Screate_simple(s.rank, s.global, nullptr), H5Sclose);
   GS_H5_CHECK(fspace.get(), "H5Screate_simple");
   H5Handle ds(H5Dcreate2(file, name, H5T_IEEE_F64LE, fspace.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
   GS_H5_CHECK(ds.get(), std::string("H5Dcreate2 ") + name);
+  return ds;
+}
+
+void write_dataset(hid_t dataset, const char* name, const Slab& s, const HostBlock& data, hid_t dxpl) {
+  H5Handle fspace(H5Dget_space(dataset), H5Sclose);
+  GS_H5_CHECK(fspace.get(), "H5Dget_space");
+  const hid_t ds_id = dataset;
   H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
   GS_H5_CHECK(H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr), "select hyperslab");
-  GS_H5_CHECK(H5Dwrite(ds.get(), H5T_NATIVE_DOUBLE, mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
+  GS_H5_CHECK(H5Dwrite(ds_id, H5T_NATIVE_DOUBLE, mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
 }
 
 std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock& data, hid_t dxpl) {
@@ -141,12 +148,29 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
 void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
   const Slab s = slab_of(dec);
   H5Handle dxpl = collective_transfer();
+  // Both datasets exist and all metadata is on disk before any data is
+  // written: a data write that then fails (a full disk) leaves no dirty
+  // metadata, so closing the file succeeds. HDF5 1.10 cannot recover from a
+  // failed H5Fclose: the file stays registered, half destroyed, and its
+  // cleanup in MPI_Finalize crashes (SIGSEGV in H5F__close_cb).
+  H5Handle datasets[2];
+  std::string err;
+  try {
+    datasets[0] = create_dataset(file, "u", s);
+    datasets[1] = create_dataset(file, "v", s);
+    GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush");
+  } catch (const RunError& e) {
+    err = e.what();
+  }
+  err = first_error(err, dec.comm());
+  if (!err.empty()) throw RunError(err);
   // A write can fail on some ranks only (a full disk): every rank must learn
   // of it before the next collective call, or the others wait there forever.
-  for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {
-    std::string err;
+  const char* names[2] = {"u", "v"};
+  const Field fields[2] = {state.u, state.v};
+  for (int i = 0; i < 2; ++i) {
     try {
-      write_dataset(file, name, s, owned_to_host(field, dec), dxpl.get());
+      write_dataset(datasets[i].get(), names[i], s, owned_to_host(fields[i], dec), dxpl.get());
     } catch (const RunError& e) {
       err = e.what();
     }

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "comm/reduce.hpp"
+#include "core/error.hpp"
 #include "io/summary.hpp"
 #include "physics/diagnostics.hpp"
 
@@ -17,7 +19,17 @@ ImageOutput::ImageOutput(const SimConfig& cfg, const Decomposition& dec) : dec_(
 void ImageOutput::write(const OutputStep& s, const State& state) {
   const std::uint64_t digest = state_digest(state, dec_);
   digests_.emplace_back(s.step, digest);
-  const std::string path = images_.write(s.step, state);
+  // Rank 0 alone writes the file; every rank learns whether it worked, so a
+  // failed write ends the run alike everywhere instead of leaving the other
+  // ranks in the next collective call.
+  std::string path, err;
+  try {
+    path = images_.write(s.step, state);
+  } catch (const std::exception& e) {
+    err = e.what();
+  }
+  err = first_error(err, dec_.comm());
+  if (!err.empty()) throw RunError(err);
   if (dec_.rank() != 0) return;
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);

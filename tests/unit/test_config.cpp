@@ -116,5 +116,20 @@ TEST(Config, EffectiveConfigJsonRoundTripsValues) {
   EXPECT_NE(json.find("\"stencil\": 9"), std::string::npos) << json;
 }
 
+// Deep nesting costs the TOML parser seconds to minutes; it is refused up front,
+// in the file and on the command line, while brackets inside strings and
+// comments do not count.
+TEST(Config, DeeplyNestedListsAreRefusedQuickly) {
+  const std::string deep = std::string(5000, '[') + "1" + std::string(5000, ']');
+  const std::string in_file = error_of("[grid]\n\nn = " + deep + "\n");
+  EXPECT_NE(in_file.find("case.toml: lists or inline tables nested more than 16 levels deep at line 3"), std::string::npos) << in_file;
+  const std::string on_line = error_of("", {"grid.n=" + deep});
+  EXPECT_NE(on_line.find("command line: key 'grid.n': lists nested more than 16"), std::string::npos) << on_line;
+  const std::string brackets(40, '[');
+  EXPECT_EQ(error_of("# " + brackets + "\n[output]\ndir = \"" + brackets + "\"\n"), "");
+  EXPECT_EQ(error_of("[output]\ndir = '''\n" + brackets + "'''\n"), "");
+  EXPECT_EQ(error_of("[grid]\nn = [[[[4]]]]\n").find("nested"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gs

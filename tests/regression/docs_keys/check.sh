@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every key that `grayscott --help` lists is documented in docs/config.md.
+# Every key that `grayscott --help` lists is documented in docs/config.md, and
+# every error message the docs quote is what the program prints (messages.py).
 # usage: check.sh GRAYSCOTT_BINARY OUTDIR CONFIG_MD
 # Extracts the key lines of the help ("  section.key  (type, unit, default)")
 # and requires each key to appear in CONFIG_MD as `section.key` (in backticks).
@@ -41,3 +42,4 @@ if [[ ${#missing[@]} -ne 0 ]]; then
   exit 1
 fi
 echo "PASS: all ${#keys[@]} keys printed by --help appear in $doc"
+/usr/bin/python3 "$(dirname "$0")/messages.py" "$bin" "$outdir/messages" "$(dirname "$doc")"
