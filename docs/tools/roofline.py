@@ -29,7 +29,7 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     out, runs = sys.argv[1], [json.load(open(p)) for p in sys.argv[2:]]
-    fig, ax = plt.subplots(figsize=(8, 5.5))
+    fig, ax = plt.subplots(figsize=(11, 5.5))
     markers = {"2d-5pt": "o", "2d-9pt": "s", "3d-7pt": "^", "3d-19pt": "v", "3d-27pt": "D"}
     colors = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple"]
     xs = [c["flops_per_cell"] / c["bytes_per_cell"] for r in runs for c in r["cases"]]
@@ -39,6 +39,8 @@ def main():
     for i, r in enumerate(runs):
         color = colors[i % len(colors)]
         label = f'{r["ranks"]} rank(s) x {r["threads_per_rank"]} thread(s), {r["backend"]}'
+        if r.get("host_arch", "default") != "default":
+            label += f', -march={r["host_arch"]}'
         for bw, style, name in ((r["copy_bandwidth_bytes_per_s"], "-", "copy"),
                                 (r["triad_bandwidth_bytes_per_s"], ":", "triad")):
             ax.plot([lo, hi], [lo * bw / 1e9, hi * bw / 1e9], style, color=color, lw=1,
@@ -59,7 +61,7 @@ def main():
     ax.set_ylabel("GFLOP/s (double)")
     ax.set_title("Gray-Scott step: roofline from grayscott --benchmark")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     fig.savefig(out, dpi=110)
 
