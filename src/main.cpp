@@ -11,6 +11,7 @@
 
 #include "bench/benchmark.hpp"
 #include "comm/reduce.hpp"
+#include "comm/state_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
@@ -32,72 +33,30 @@ const char* kUsage =
     "is the total from step 0. SIGTERM/SIGUSR1 write a checkpoint and exit 0.\n"
     "--check validates the input, the overrides and the rank layout, prints the\n"
     "effective configuration as JSON and exits 0 (or 2), writing nothing.\n"
-    "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n\n";
-
-// Bytes one rank can have: MemAvailable shared by the ranks of this node (host
-// memory spaces only; a device reports its own allocation failure). 0: unknown.
-double memory_per_rank(MPI_Comm comm) {
-  if (!std::is_same<gs::MemSpace, Kokkos::HostSpace>::value) return 0;
-  MPI_Comm node;
-  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int on_node = 1;
-  MPI_Comm_size(node, &on_node);
-  MPI_Comm_free(&node);
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  double kb = 0;
-  while (in >> key) {
-    if (key == "MemAvailable:" && in >> kb) return kb * 1024.0 / on_node;
-    in.ignore(1 << 10, '\n');
-  }
-  return 0;
-}
+    "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n"
+    "Options starting with --kokkos- go to Kokkos, for example --kokkos-threads=N\n"
+    "(threads per rank, OpenMP build), --kokkos-device-id=N (GPU build) and\n"
+    "--kokkos-help (Kokkos' own list of them).\n\n";
 
 // Refuses (exit 2) a grid whose state cannot fit before anything is allocated:
 // four fields (u, v and the buffer each step writes) with ghost layers.
 void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec, const std::vector<std::string>& overrides) {
-  double cells = 1;
-  for (int d = 0; d < cfg.grid.dims; ++d) cells *= double(dec.local_n()[d] + 2 * dec.ghost(d));
-  const double need = 4.0 * cells * sizeof(gs::Real);
-  double worst = need;
-  gs::allreduce_max(&worst, 1, dec.comm());
-  const double have = memory_per_rank(dec.comm());
-  bool too_big = worst > 2147483647.0 * 2147483647.0;  // extents past int range
-  for (int d = 0; d < cfg.grid.dims; ++d) too_big = too_big || dec.local_n()[d] > (1L << 30);
-  if (!too_big && (have <= 0 || worst <= have)) return;
+  const std::string problem = gs::state_memory_problem(dec);
+  if (problem.empty()) return;
   std::string source = cfg.input_file;
   for (const auto& o : overrides)
     if (o.rfind("grid.n=", 0) == 0) source = "command line";
-  char text[400];
-  std::snprintf(text, sizeof text,
-                "%s: key 'grid.n': the state needs %.3g bytes per rank (4 fields of %.3g cells with ghosts on %d ranks), "
-                "a rank here can have %.3g bytes; use more ranks or nodes, or a smaller grid",
-                source.c_str(), worst, worst / 4 / sizeof(gs::Real), dec.size(), have);
-  throw gs::InputError(text);
-}
-
-// An error stays one readable line whatever a value held: control characters
-// are shown escaped, and a long message loses its middle (the value), never
-// its start (file, key) or its end (the reason).
-std::string one_line(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c == '\n') out += "\\n";
-    else if (c < 0x20 || c == 0x7f) out += '?';
-    else out += char(c);
-  }
-  const std::size_t keep = 240;
-  if (out.size() > 2 * keep + 40) out = out.substr(0, keep) + " [... " + std::to_string(out.size() - 2 * keep) + " characters cut ...] " + out.substr(out.size() - keep);
-  return out;
+  throw gs::InputError(source + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
 }
 
 int run(const gs::Runtime& rt, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "--benchmark") return gs::run_benchmark({args.begin() + 1, args.end()});
   // --check may stand anywhere: users append it to the command line they are about to submit.
-  const auto check_it = std::find(args.begin(), args.end(), std::string("--check"));
-  const bool check_only = check_it != args.end();
-  if (check_only) args.erase(check_it);
+  // Given twice (a wrapper adds it to a line that has it already), it means the same.
+  const auto checks_begin = std::remove(args.begin(), args.end(), std::string("--check"));
+  const bool check_only = checks_begin != args.end();
+  args.erase(checks_begin, args.end());
   if (args.empty() || args[0].rfind("-", 0) == 0) {
     if (rt.rank() == 0)
       std::fprintf(stderr, "grayscott: error: %s\n%s", args.empty() ? "missing INPUT file" : ("unknown option '" + args[0] + "'").c_str(), kUsage);
@@ -175,16 +134,19 @@ int main(int argc, char** argv) {
       std::printf("grayscott %s\n", GS_VERSION);
       return 0;
     }
+  // Kokkos prints its own list while it starts; there is nothing to run after it.
+  const bool kokkos_help = std::find_if(argv + 1, argv + argc, [](const char* a) { return std::strcmp(a, "--kokkos-help") == 0; }) != argv + argc;
   gs::Runtime rt(argc, argv);
+  if (kokkos_help) return 0;
   gs::h5_silence_errors();
   try {
     return run(rt, argc, argv);
   } catch (const gs::InputError& e) {
     // Input errors are found identically on every rank, so all ranks leave together.
-    if (rt.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", one_line(e.what()).c_str());
+    if (rt.rank() == 0) std::fprintf(stderr, "grayscott: error: %s\n", gs::one_line(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "grayscott: error (rank %d): %s\n", rt.rank(), e.what());
+    std::fprintf(stderr, "grayscott: error (rank %d): %s\n", rt.rank(), gs::one_line(e.what()).c_str());
     std::fflush(stderr);
     if (rt.size() > 1) MPI_Abort(MPI_COMM_WORLD, 1);
     return 1;

@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "bench/bandwidth.hpp"
+#include "comm/reduce.hpp"
+#include "comm/state_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
@@ -146,6 +148,47 @@ double flops_per_cell(int stencil, bool rk2) {
   return rk2 ? 2 * stage + 4 : stage;
 }
 
+// The run a case times. h = 1 and dt = 0.2 are stable for every stencil with
+// the default physics; spots make a non-trivial field without a long start.
+SimConfig case_config(const Options& o, const std::string& name, const std::string& integrator) {
+  const int dims = name[0] - '0';
+  const long n = dims == 2 ? o.n2d : o.n3d;
+  std::vector<std::string> ov = {"grid.dims=" + std::to_string(dims), "grid.n=" + std::to_string(n),
+                                 "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
+                                 "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20"};
+  ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
+  return load_config_text("", "benchmark", ov);
+}
+
+// Collective. Refuses, before anything is measured, a benchmark whose arrays
+// cannot fit in the memory of a rank (exit 2 with one line naming the key,
+// like grid.n of a run) or that has nothing to run.
+void check_benchmark(const Options& o, MPI_Comm comm) {
+  if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt");
+  if (o.integrators.empty()) throw InputError("command line: benchmark key 'integrators' is empty; allowed: euler, rk2 or euler,rk2");
+  double stream = 3.0 * double(o.stream_mib) * double(1L << 20);
+  allreduce_max(&stream, 1, comm);
+  const double have = memory_per_rank(comm);
+  if (have > 0 && stream > have) {
+    char text[200];
+    std::snprintf(text, sizeof text, "the bandwidth arrays need %.3g bytes per rank (3 of %ld MiB), a rank here can have %.3g bytes",
+                  stream, o.stream_mib, have);
+    throw InputError("command line: benchmark key 'stream_mib' = " + std::to_string(o.stream_mib) + ": " + text +
+                     "; use a smaller stream_mib");
+  }
+  for (const char* key : {"n2d", "n3d"}) {
+    const std::string dims = key[1] == '2' ? "2d-" : "3d-";
+    const auto it = std::find_if(o.cases.begin(), o.cases.end(), [&](const std::string& c) { return c.rfind(dims, 0) == 0; });
+    if (it == o.cases.end()) continue;
+    const SimConfig cfg = case_config(o, *it, o.integrators.front());
+    const Decomposition dec(cfg.grid, cfg.parallel, comm);
+    const std::string problem = state_memory_problem(dec);
+    if (!problem.empty())
+      throw InputError("command line: benchmark key '" + std::string(key) + "' = " + std::to_string(cfg.grid.n[0]) + ": " +
+                       problem + "; use a smaller " + key + " or more ranks");
+  }
+}
+
 CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
   CaseResult r;
   r.name = name;
@@ -153,13 +196,7 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   r.dims = name[0] - '0';
   r.stencil = std::stoi(name.substr(3));
   r.n = r.dims == 2 ? o.n2d : o.n3d;
-  // h = 1 and dt = 0.2 are stable for every stencil with the default physics;
-  // spots make a non-trivial field without a long start.
-  std::vector<std::string> ov = {"grid.dims=" + std::to_string(r.dims), "grid.n=" + std::to_string(r.n),
-                                 "grid.L=" + std::to_string(r.n) + ".0", "grid.stencil=" + std::to_string(r.stencil),
-                                 "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20"};
-  ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
-  const SimConfig cfg = load_config_text("", "benchmark", ov);
+  const SimConfig cfg = case_config(o, name, integrator);
   Decomposition dec(cfg.grid, cfg.parallel, comm);
   Fields f(dec);
   apply_initial_condition(cfg, dec, f);
@@ -216,6 +253,7 @@ int run_benchmark(const std::vector<std::string>& args) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const Options o = parse(args);
+  check_benchmark(o, MPI_COMM_WORLD);
   const int threads = ExecSpace().concurrency();
   const long elements = o.stream_mib * (1L << 20) / long(sizeof(double));
   const Bandwidth bw = measure_bandwidth(elements, int(std::max(5L, o.repeats)), MPI_COMM_WORLD);

@@ -41,10 +41,13 @@ std::string first_error(const std::string& local, MPI_Comm comm) {
   int who = local.empty() ? size : rank;
   GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &who, 1, MPI_INT, MPI_MIN, comm));
   if (who == size) return "";
-  std::vector<char> buf(1024, '\0');
-  if (rank == who) local.copy(buf.data(), buf.size() - 1);
-  GS_MPI_CHECK(MPI_Bcast(buf.data(), int(buf.size()), MPI_CHAR, who, comm));
-  return std::string(buf.data());
+  // The whole message travels, length first: a fixed buffer would cut a long
+  // one (a 100 000-character path) before its reason, and a NUL would end it.
+  long long length = rank == who ? (long long)local.size() : 0;
+  GS_MPI_CHECK(MPI_Bcast(&length, 1, MPI_LONG_LONG, who, comm));
+  std::string message = rank == who ? local : std::string(std::size_t(length), '\0');
+  if (length > 0) GS_MPI_CHECK(MPI_Bcast(&message[0], int(length), MPI_CHAR, who, comm));
+  return message;
 }
 
 }  // namespace gs

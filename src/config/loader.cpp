@@ -115,6 +115,11 @@ void apply_override(const std::string& arg, FlatSettings& flat) {
   const std::string text = arg.substr(eq + 1);
   if (key.find('.') == std::string::npos)
     throw InputError(source + ": key '" + key + "' needs a section, e.g. grid.n=128");
+  // Parsed as TOML, a line break would start new lines of input whose keys
+  // (and sections) are then silently dropped: one key=value per argument.
+  if (arg.find_first_of("\n\r") != std::string::npos)
+    throw InputError(source + ": key '" + key + "': the value '" + text +
+                     "' holds a line break; give one section.key=value per argument");
   if (too_deep_at(text))
     throw InputError(source + ": key '" + key + "': lists nested more than " + std::to_string(kMaxNesting) +
                      " levels deep; a value is a number, a string or a list of them");
