@@ -3,7 +3,9 @@
 #include <cfloat>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <regex>
 #include <sstream>
 
@@ -24,6 +26,14 @@ std::string describe(const toml::value& v) {
     case toml::value_t::table: return "a table";
     default: return "a date/time";
   }
+}
+
+// From the bits, not by comparing: with denormals-are-zero on (core/float_env.hpp)
+// a subnormal compares equal to 0.
+bool is_subnormal(double v) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return ((bits >> 52) & 0x7ff) == 0 && (bits & ((std::uint64_t(1) << 52) - 1)) != 0;
 }
 
 bool is_number(const toml::value& v) { return v.is_integer() || v.is_floating(); }
@@ -56,6 +66,13 @@ double read_real(const Setting& s, double lo, bool lo_inclusive) {
   const double v = as_number(s.value);
   // The TOML reader turns 1e400 into the largest double instead of failing.
   if (std::fabs(v) == DBL_MAX) throw_setting(s, "value is beyond the double-precision range (about 1.8e308)");
+  if (is_subnormal(v))
+    throw_setting(s, "value " + describe(s.value) +
+                         " is subnormal (nonzero but below 2.2e-308, the smallest normal double); the program computes with "
+                         "subnormals flushed to zero, as GPUs do, so it would act as 0; allowed: " +
+                         (lo > 0 || (lo == 0 && !lo_inclusive) ? std::string("a finite number >= 2.2e-308")
+                                                              : "a finite number " + bound_text(lo, lo_inclusive) +
+                                                                    " that is 0 or at least 2.2e-308 in magnitude"));
   if (!std::isfinite(v) || v < lo || (!lo_inclusive && v == lo))
     throw_setting(s, "value " + describe(s.value) + " is out of range; allowed: a finite number " + bound_text(lo, lo_inclusive));
   return v;
