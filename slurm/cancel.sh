@@ -31,8 +31,7 @@ done
 dir=$1
 [[ -f $dir/chain.log ]] || args_refuse OUTPUT_DIR "$dir" "the output.dir of a chain submitted with slurm/submit.sh (it holds chain.log)"
 # Every job the chain log names: links that started, the head and each resubmission.
-mapfile -t ids < <(sed -n -e 's/^job \([0-9][0-9_]*\) link [0-9]*: .*/\1/p' -e 's/.*resubmitted as \([0-9][0-9_]*\).*/\1/p' \
-  "$dir/chain.log" | sort -u)
+mapfile -t ids < <(grep -oE '^job [0-9_]+ |resubmitted as [0-9_]+' "$dir/chain.log" | grep -oE '[0-9_]+' | sort -u)
 if ((dry)); then
   echo "touch $(printf %q "$dir/STOP")"
   ((${#ids[@]})) && echo "scancel $([[ $keep == 1 ]] && echo '--state=PENDING ')$(IFS=' '; echo "${ids[*]}")"
