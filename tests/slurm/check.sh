@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of slurm/ on the one-node test cluster (label slurm).
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
-#   TEST: mpi_job | restart_chain | chain_limit | sweep | scaling
+#   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
+#         | sweep | scaling | convergence_failed
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -20,6 +21,10 @@ small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
 submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
 
 case $test in
+  chain_cancel | chain_early_stop | chain_no_progress)
+    source "$here/chain_tests.sh"
+    "test_$test" ;;
+
   mpi_job)
     # A 2-rank job through srun --mpi=pmix gives the 1-rank digest.
     id=$(submit --ranks-per-node 2 "$pattern" "${small[@]}" output.dir="$out/run")
@@ -66,15 +71,17 @@ case $test in
       grep -q 'step ' "$out/chain/slurm-$id.out" 2>/dev/null || { cat "$out/chain/slurm-$id.out" >&2; fail "job $id did not start stepping"; }
       scancel --batch --signal=USR1 "$id"
       log "sent USR1 to the batch shell of job $id"
-      state=$(wait_job "$id" 60)
-      [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "signalled job $id ended $state"; }
+      wait_job "$id" 60 >/dev/null
       grep -q 'resubmitted as' "$out/chain/slurm-$id.out" || { cat "$out/chain/slurm-$id.out" >&2; fail "job $id did not resubmit itself"; }
+      # A stopped, unfinished link is not COMPLETED 0:0: exit 3, and its name carries the link index.
+      expect_job "$id" FAILED 3:0 "grayscott-link$((round - 1))"
       id=$(sed -n 's/.*resubmitted as job \([0-9]*\).*/\1/p' "$out/chain/slurm-$id.out" | head -1)
       ids+=("$id")
       log "link $round: job $id"
     done
     state=$(wait_job "$id" 120)
     [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "last link $id ended $state"; }
+    expect_job "$id" COMPLETED 0:0 grayscott-link2
     cat "$out/chain/chain.log"
     [[ $(grep -c 'status stopped' "$out/chain/chain.log") == 2 ]] || fail "chain.log does not show two stopped links"
     grep -q 'status ok, step 90000' "$out/chain/chain.log" || fail "chain.log does not end with a complete run"

@@ -24,6 +24,8 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TIMEOUT_S = 60
@@ -243,14 +245,7 @@ def cancel_cases(d, env):
     return problems
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("outdir")
-    ap.add_argument("--count", type=int, default=240)
-    ap.add_argument("--seed", type=int, default=16)
-    a = ap.parse_args()
-    shutil.rmtree(a.outdir, ignore_errors=True)
-    d = os.path.join(a.outdir, "work")
+def make_workdir(d):
     os.makedirs(os.path.join(d, "stub"))
     for name, text in (("sbatch", STUB_SBATCH), ("scancel", STUB_RECORD), ("scontrol", STUB_RECORD),
                        ("squeue", STUB_SQUEUE)):
@@ -258,11 +253,35 @@ def main():
             f.write(text)
         os.chmod(os.path.join(d, "stub", name), 0o755)
     shutil.copy(os.path.join(ROOT, "tests", "regression", "digest_ranks", "pattern-2d.toml"), os.path.join(d, "input.toml"))
-    env = dict(os.environ, PATH=os.path.join(d, "stub") + ":" + os.environ.get("PATH", "/usr/bin:/bin"),
-               GS_STUB_DIR=os.path.join(d, "stub"), GS_BIN="/bin/true", MPIEXEC="mpiexec")
-    env.pop("GS_SWEEP_FILE", None)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--count", type=int, default=120)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=16)
+    a = ap.parse_args()
+    shutil.rmtree(a.outdir, ignore_errors=True)
+    local = threading.local()
+    made = []
+    lock = threading.Lock()
+
+    def workdir():
+        """One folder with its own stubs per worker thread."""
+        if not hasattr(local, "d"):
+            with lock:
+                d = os.path.join(a.outdir, "work%d" % len(made))
+                made.append(d)
+            make_workdir(d)
+            local.d = d
+            local.env = dict(os.environ, PATH=os.path.join(d, "stub") + ":" + os.environ.get("PATH", "/usr/bin:/bin"),
+                             GS_STUB_DIR=os.path.join(d, "stub"), GS_BIN="/bin/true", MPIEXEC="mpiexec")
+            local.env.pop("GS_SWEEP_FILE", None)
+        return local.d, local.env
+
     rng = random.Random(a.seed)
-    failures, outcomes = [], {}
+    cases = []
     for i in range(a.count):
         script = sorted(GENERATORS)[i % len(GENERATORS)]
         args = GENERATORS[script](rng)
@@ -270,15 +289,27 @@ def main():
             args.insert(0, "--dry-run")  # a local run would start the program
         elif rng.random() < 0.35:
             args.insert(rng.randint(0, len(args)), "--dry-run")
+        cases.append((i, script, args))
+
+    def one(case):
+        i, script, args = case
+        d, env = workdir()
         rc, problem = check_case(script, args, d, env)
-        key = (script, rc)
-        outcomes[key] = outcomes.get(key, 0) + 1
+        kept = ""
         if problem:
-            keep = os.path.join(a.outdir, "fail_%03d" % len(failures))
-            shutil.copytree(d, keep)
-            with open(os.path.join(keep, "args.txt"), "w") as f:
+            kept = os.path.join(a.outdir, "fail_%03d" % i)
+            shutil.copytree(d, kept, dirs_exist_ok=True)
+            with open(os.path.join(kept, "args.txt"), "w") as f:
                 f.write(script + " " + " ".join(shlex.quote(x) for x in args) + "\n")
-            failures.append("%s %s\n    %s" % (script, " ".join(shlex.quote(x) for x in args), problem))
+        return script, args, rc, problem
+
+    failures, outcomes = [], {}
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        for script, args, rc, problem in pool.map(one, cases):
+            outcomes[(script, rc)] = outcomes.get((script, rc), 0) + 1
+            if problem:
+                failures.append("%s %s\n    %s" % (script, " ".join(shlex.quote(x) for x in args), problem))
+    d, env = workdir()
     failures += cancel_cases(d, env)
     # Not vacuous: every script both refused some sets and accepted others.
     for script in GENERATORS:
