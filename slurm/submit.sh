@@ -81,6 +81,7 @@ done
 outdir=$(/usr/bin/python3 "$root/slurm/lib/output_dir.py" "$input" "$@") || exit 2
 [[ -n $outdir && $outdir != *[[:cntrl:]]* ]] || args_refuse output.dir "$outdir" "a folder name without control characters"
 outdir=$(realpath -m -- "$outdir")
+[[ ! -e $outdir || -d $outdir ]] || args_refuse output.dir "$outdir" "a folder (this is a file)"
 
 # What every link of a chain is submitted with (the name and dependency are per link).
 sb=(--nodes="$nodes" --time="$time" --signal="B:USR1@$margin")
