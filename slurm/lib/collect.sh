@@ -35,7 +35,7 @@ for m in "${members[@]}"; do
     continue
   fi
   { read -r status; read -r steps; read -r error; } <<<"$fields"
-  if [[ $status == ok || $status == done ]]; then
+  if [[ $status == ok || $status == "done" ]]; then
     lines+=("  $m: ok, step $steps")
     ok=$((ok + 1))
   else
