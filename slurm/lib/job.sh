@@ -173,6 +173,8 @@ gs_run_chain() {
         exit "$GS_EXIT_STOPPED"
       fi
       ((steps > prev)) || gs_die "no progress: the run stopped at step $steps, as the previous link did; chain stopped"
+      [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]] &&
+        gs_end "$GS_EXIT_ENDED" "cancelled at step $steps with a checkpoint: chain ended (continue with restart=latest)"
       ((index + 1 < ${GS_CHAIN_MAX:-20})) || gs_die "chain limit GS_CHAIN_MAX=${GS_CHAIN_MAX:-20} reached at step $steps; chain stopped"
       gs_resubmit "$steps" "$((index + 1))" "$input" "${user_args[@]}"
       exit "$GS_EXIT_STOPPED" ;;
@@ -195,6 +197,11 @@ gs_resubmit() {
     sbatch --parsable "${sb[@]}" --job-name="${GS_JOB_NAME:-grayscott}-link$index" \
     ${SLURM_JOB_ID:+--dependency=afterany:$SLURM_JOB_ID} "$GS_JOB_SCRIPT" "$@") ||
     gs_die "resubmission failed: $out"
+  # A cancellation that came while the next link was being submitted still ends the chain.
+  if [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]]; then
+    scancel "${out%%;*}" 2>/dev/null || true
+    gs_end "$GS_EXIT_ENDED" "cancelled while resubmitting at step $steps: job ${out%%;*} cancelled, chain ended"
+  fi
   gs_log "stopped at step $steps: resubmitted as job ${out%%;*} (link $index) with restart=latest"
   gs_note "resubmitted as ${out%%;*}"
 }
