@@ -1,7 +1,8 @@
 # Shared body of slurm/cpu.sbatch and slurm/gpu.sbatch (sourced inside the job).
-# Runs grayscott once under the site's launcher, forwards the time-limit signal
-# to it, and in a restart chain resubmits the job with restart=latest while the
-# run stops with a checkpoint and makes progress.
+# Runs grayscott once under the site's launcher, passes a stop request (the
+# time-limit signal, a cancellation) on to it through its stop file, and in a
+# restart chain resubmits the job with restart=latest while the run stops with
+# a checkpoint and makes progress; a cancellation or a STOP file ends the chain.
 #
 # Environment (set by slurm/submit.sh, or by hand with sbatch --export):
 #   GS_ROOT         the project checkout (default: the submit folder)
