@@ -14,7 +14,8 @@ usage: slurm/submit.sh [options] INPUT.toml [key=value ...]
   --chain                restart chain: checkpoint on the time-limit signal, resubmit with
                          restart=latest until done; stop on failure, no progress, scancel or a STOP file
   --max-chain N          most jobs in a chain (default 20)
-  --signal-margin S      seconds before the limit at which the job asks the run to stop (default 120)
+  --signal-margin S      seconds before the limit at which the job asks the run to stop
+                         (default 120, or half the limit when that is shorter; less than the limit)
   --name NAME            job name (default grayscott; chain links: NAME-link0, NAME-link1, ...)
   --dependency SPEC      passed to sbatch --dependency (with --kill-on-invalid-dep=yes)
   --sbatch "OPTIONS"     more sbatch options
@@ -29,7 +30,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/slurm/lib/args.sh"
 rpn_given=0 threads_given=0 site="" gpu=0 nodes=1 rpn=4 threads=1 time=01:00:00 chain=0 max_chain=20 margin=120
-name=grayscott dep="" extra="" dry=0
+name=grayscott dep="" extra="" dry=0 margin_given=0
 while (($#)); do
   case $1 in
     --site) args_need "$1" $#; site=$2; shift 2 ;;
@@ -40,7 +41,7 @@ while (($#)); do
     --time) args_need "$1" $#; time=$2; shift 2 ;;
     --chain) chain=1; shift ;;
     --max-chain) args_need "$1" $#; max_chain=$2; shift 2 ;;
-    --signal-margin) args_need "$1" $#; margin=$2; shift 2 ;;
+    --signal-margin) args_need "$1" $#; margin=$2; margin_given=1; shift 2 ;;
     --name) args_need "$1" $#; name=$2; shift 2 ;;
     --dependency) args_need "$1" $#; dep=$2; shift 2 ;;
     --sbatch) args_need "$1" $#; extra=$2; shift 2 ;;
@@ -63,6 +64,11 @@ max_chain=$(args_int --max-chain "$max_chain" 1 10000)
 # Slurm's --signal takes at most 65535 seconds.
 margin=$(args_int --signal-margin "$margin" 1 65535)
 args_time --time "$time"
+# A margin at or above the limit would signal the job as it starts.
+limit_s=$(args_seconds "$time")
+# The default margin shrinks to half of a short limit; a margin given explicitly must fit.
+((margin_given || margin < limit_s)) || margin=$(((limit_s + 1) / 2))
+((margin < limit_s || limit_s == 1)) || args_refuse --signal-margin "$margin" "fewer seconds than the time limit --time $time ($limit_s s)"
 [[ $name =~ ^[A-Za-z0-9._+-]{1,100}$ ]] || args_refuse --name "$name" "1 to 100 letters, digits and . _ + -"
 [[ -z $dep || $dep =~ ^[a-z]+(:[0-9]+([_+][0-9]+)?)*([,?][a-z]+(:[0-9]+([_+][0-9]+)?)*)*$ ]] ||
   args_refuse --dependency "$dep" "an sbatch dependency list such as afterok:123:124 or singleton"

@@ -62,6 +62,24 @@ args_time() {
   return 0
 }
 
+# args_seconds TIME: a time limit that args_time accepted, in seconds.
+args_seconds() {
+  local t=$1 d=0 h=0 m=0 sec=0
+  if [[ $t == *-* ]]; then
+    d=${t%%-*} t=${t#*-}
+    IFS=: read -r h m sec <<<"$t"
+  else
+    local parts
+    IFS=: read -r -a parts <<<"$t"
+    case ${#parts[@]} in
+      1) m=${parts[0]} ;;
+      2) m=${parts[0]} sec=${parts[1]} ;;
+      3) h=${parts[0]} m=${parts[1]} sec=${parts[2]} ;;
+    esac
+  fi
+  echo $((((10#$d * 24 + 10#${h:-0}) * 60 + 10#${m:-0}) * 60 + 10#${sec:-0}))
+}
+
 # args_site OPTION VALUE ROOT: a site name (slurm/site/NAME.env) or a path to an
 # .env file; prints the file's absolute path.
 args_site() {
