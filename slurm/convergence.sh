@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Spatial convergence study: the same physical problem at h, h/2, h/4, ...
 # with dt scaled by h^2 (steps by 4 per level, same final time), then the
-# errors and observed orders (postprocess/gs_post.py convergence).
+# errors and observed orders (postprocess/gs_post.py convergence). The collect
+# step runs whatever the levels did (afterany) and writes DIR/result.txt.
 usage() {
   cat <<'USAGE'
 usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
-  --n0 N            cells per axis on the coarsest grid (default 16)
-  --levels M        number of grids: n0, 2 n0, ..., 2^(M-1) n0 (default 4; at least 3)
-  --dt0 DT          time step on the coarsest grid (default 0.2); level i uses DT / 4^i
-  --steps0 S        steps on the coarsest grid (default 10); level i uses S * 4^i
-  --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*
+  --n0 N            cells per axis on the coarsest grid, 2 to 65536 (default 16)
+  --levels M        number of grids: n0, 2 n0, ..., 2^(M-1) n0, 3 to 10 (default 4)
+  --dt0 DT          time step on the coarsest grid, a finite number > 0 (default 0.2); level i uses DT / 4^i
+  --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i
+  --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt
   --ranks R         ranks per run (default 1)
-  --local           run here one after another (mpiexec when R > 1); default: submit jobs
-  --site NAME       site settings for the jobs;  --time HH:MM:SS  limit per job (default 00:30:00)
-  --reference finest|richardson    error reference (default finest)
-  --expect-order P  fail (exit 1) unless every observed L2 order is within --tolerance of P
-  --tolerance T     default 0.2
+  --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
+  --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)
+  --reference finest|richardson|successive
+                    error reference (default finest; richardson needs --levels 4 or more)
+  --expect-order P  fail (exit 1) unless every observed L2 order is within --tolerance of P (a number > 0)
+  --tolerance T     a number > 0 (default 0.2)
+  --dry-run         print the commands and write nothing
 The input should start from a smooth state (init.type = "sine"): a patch or
 thresholded noise has edges that converge at first order at best.
 USAGE
@@ -23,65 +26,85 @@ USAGE
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
-reference=finest expect=() tol=0.2
+reference=finest expect="" tol=0.2 dry=0
 while (($#)); do
   case $1 in
-    --n0) n0=$2; shift 2 ;;
-    --levels) levels=$2; shift 2 ;;
-    --dt0) dt0=$2; shift 2 ;;
-    --steps0) steps0=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --ranks) ranks=$2; shift 2 ;;
+    --n0) args_need "$1" $#; n0=$2; shift 2 ;;
+    --levels) args_need "$1" $#; levels=$2; shift 2 ;;
+    --dt0) args_need "$1" $#; dt0=$2; shift 2 ;;
+    --steps0) args_need "$1" $#; steps0=$2; shift 2 ;;
+    --out) args_need "$1" $#; out=$2; shift 2 ;;
+    --ranks) args_need "$1" $#; ranks=$2; shift 2 ;;
     --local) local=1; shift ;;
-    --site) site=$2; shift 2 ;;
-    --time) time=$2; shift 2 ;;
-    --reference) reference=$2; shift 2 ;;
-    --expect-order) expect=(--expect-order "$2"); shift 2 ;;
-    --tolerance) tol=$2; shift 2 ;;
+    --site) args_need "$1" $#; site=$2; shift 2 ;;
+    --time) args_need "$1" $#; time=$2; shift 2 ;;
+    --reference) args_need "$1" $#; reference=$2; shift 2 ;;
+    --expect-order) args_need "$1" $#; expect=$2; shift 2 ;;
+    --tolerance) args_need "$1" $#; tol=$2; shift 2 ;;
+    --dry-run) dry=1; shift ;;
     -h | --help) usage; exit 0 ;;
-    --*) study_die "unknown option $1 (see --help)" ;;
+    --) shift; break ;;
+    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
     *) break ;;
   esac
 done
-(($# >= 1)) || { usage >&2; exit 2; }
-for v in "$n0" "$levels" "$steps0" "$ranks"; do [[ $v =~ ^[0-9]+$ && $v -gt 0 ]] || study_die "'$v' is not a positive integer"; done
-((levels >= 3)) || study_die "--levels must be at least 3 (two orders need three grids)"
+n0=$(args_int --n0 "$n0" 2 65536)
+levels=$(args_int --levels "$levels" 3 10)
+steps0=$(args_int --steps0 "$steps0" 1 1000000)
+ranks=$(args_int --ranks "$ranks" 1 100000)
+args_real --dt0 "$dt0" positive
+args_real --tolerance "$tol" positive
+[[ -z $expect ]] || args_real --expect-order "$expect" positive
+args_time --time "$time"
+case $reference in
+  finest | successive) ;;
+  richardson) ((levels >= 4)) || args_refuse --reference "$reference" "finest or successive with --levels $levels (richardson needs 4 or more)" ;;
+  *) args_refuse --reference "$reference" "finest, richardson or successive" ;;
+esac
+(($# >= 1)) || args_fail "no INPUT.toml given (see --help)"
 input=$1
 shift
-[[ -f $input ]] || study_die "input file $input not found"
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+args_input "$input"
+args_overrides "$@"
+args_text --out "$out"
+out=$(realpath -m -- "$out")
 bin=${GS_BIN:-$study_root/build/src/grayscott}
-dirs=() ids=()
+mpiexec=${MPIEXEC:-mpiexec}
+
+study_plan "mkdir -p $(printf %q "$out")"
+dirs=() deps=()
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
   steps=$((steps0 << (2 * i)))
-  dt=$(/usr/bin/python3 -c "print(repr(float('$dt0') / 4**$i))")
+  # dt0 / 4^i exactly (a division by a power of two), printed as the shortest round-tripping decimal.
+  dt=$(/usr/bin/python3 -c 'import sys; print(repr(float(sys.argv[1]) / 4 ** int(sys.argv[2])))' "$dt0" "$i")
   run_dir=$out/n$(printf %04d "$n")
   dirs+=("$run_dir")
   # grid.n as one number: the same n on every axis of the input's domain.
   level=("grid.n=$n" "time.dt=$dt" "time.steps=$steps" "output.fields_every=$steps" "output.every=0"
     "output.dir=$run_dir")
   if ((local)); then
-    mkdir -p "$run_dir"
     launch=()
-    ((ranks > 1)) && launch=(${MPIEXEC:-mpiexec} -n "$ranks")
-    echo "== n = $n, dt = $dt, $steps steps"
-    "${launch[@]}" "$bin" "$input" "$@" "${level[@]}" >"$run_dir/run.log" 2>&1 ||
-      { tail -5 "$run_dir/run.log" >&2; study_die "the n = $n run failed: see $run_dir/run.log"; }
+    ((ranks > 1)) && launch=("$mpiexec" -n "$ranks")
+    q=$(printf %q "$run_dir")
+    study_plan "echo $(printf %q "== n = $n, dt = $dt, $steps steps")" \
+      "mkdir -p $q && $(args_print_cmd "${launch[@]}" "$bin" "$input" "$@" "${level[@]}") >$q/run.log 2>&1 ||
+  { tail -5 $q/run.log >&2; echo $(printf %q "convergence.sh: the n = $n run failed: see $run_dir/run.log") >&2; exit 1; }"
   else
-    ids+=("$("$study_root/slurm/submit.sh" --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
-      "$input" "$@" "${level[@]}")")
+    line=$(study_submit_line --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
+      "$input" "$@" "${level[@]}") || exit 2
+    study_plan "id_$n=\$($line)"
+    deps+=("\$id_$n")
   fi
 done
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
-  --reference "$reference" --tolerance "$tol" "${expect[@]}")
+  --reference "$reference" --tolerance "$tol")
+[[ -n $expect ]] && collect+=(--expect-order "$expect")
 if ((local)); then
-  "${collect[@]}"
-  exit
+  study_plan "$(study_collect_local "$out" convergence dirs -- "${collect[@]}")"
+else
+  study_plan "deps=$(IFS=:; echo "${deps[*]}")"
+  study_plan "$(study_collect_job "$site" deps "$out" convergence collect dirs -- "${collect[@]}")"
+  study_plan "echo \"convergence: jobs $(IFS=' '; echo "${deps[*]}"); collect job \$collect_id -> $(printf %q "$out")/convergence.{md,csv,png}, result.txt\""
 fi
-mapfile -t helper < <(study_helper_sbatch "$site")
-dep=$(IFS=:; echo "${ids[*]}")
-cid=$(sbatch --parsable "${helper[@]}" --job-name=gs-conv-collect --dependency="afterok:$dep" --kill-on-invalid-dep=yes \
-  --output="$out/collect-%j.out" --wrap "$(printf '%q ' "${collect[@]}")")
-echo "convergence: jobs ${ids[*]}; collect job $cid -> $out/convergence.{md,csv,png}"
+study_run "$dry"

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Submit one grayscott run (or a restart chain) with the site's settings.
+# Every argument is checked first; then one sbatch call (or, with --dry-run,
+# that call printed as a command line that runs as printed).
 usage() {
   cat <<'USAGE'
 usage: slurm/submit.sh [options] INPUT.toml [key=value ...]
@@ -8,59 +10,87 @@ usage: slurm/submit.sh [options] INPUT.toml [key=value ...]
   --nodes N              nodes (default 1)
   --ranks-per-node R     MPI ranks per node (default 4; GPU job: GS_GPUS_PER_NODE, one rank per GPU)
   --threads T            threads (cores) per rank (default 1; GPU job: gpu.sbatch's --cpus-per-task)
-  --time HH:MM:SS        time limit (default 01:00:00)
+  --time TIME            time limit, as sbatch takes it (default 01:00:00)
   --chain                restart chain: checkpoint on the time-limit signal, resubmit with
-                         restart=latest until done; stop on failure or no progress
+                         restart=latest until done; stop on failure, no progress, scancel or a STOP file
   --max-chain N          most jobs in a chain (default 20)
-  --signal-margin S      seconds before the limit at which the job asks the run to stop (default 120)
-  --name NAME            job name (default grayscott)
+  --signal-margin S      seconds before the limit at which the job asks the run to stop
+                         (default 120, or half the limit when that is shorter; less than the limit)
+  --name NAME            job name (default grayscott; chain links: NAME-link0, NAME-link1, ...)
   --dependency SPEC      passed to sbatch --dependency (with --kill-on-invalid-dep=yes)
   --sbatch "OPTIONS"     more sbatch options
-  --dry-run              print the sbatch command instead of running it
-Prints the job id. Job output: OUTPUT_DIR/slurm-JOBID.out; chain history: OUTPUT_DIR/chain.log.
+  --dry-run              print the command (mkdir and sbatch, with every variable) instead of running it
+Prints the job id. Job output: OUTPUT_DIR/slurm-JOBID.out (job arrays: slurm-ARRAYID_TASK.out);
+chain history: OUTPUT_DIR/chain.log; stop a chain: slurm/cancel.sh OUTPUT_DIR.
+Job exit codes: 0 done, 1 failed, 2 bad input, 3 stopped with a checkpoint (unfinished),
+4 stopped and the chain ended on request (docs/cluster.md).
 USAGE
 }
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-rpn_given=0 threads_given=0 site="" gpu=0 nodes=1 rpn=4 threads=1 time=01:00:00 chain=0 max_chain=20 margin=120 name=grayscott dep="" extra="" dry=0
+source "$root/slurm/lib/args.sh"
+rpn_given=0 threads_given=0 site="" gpu=0 nodes=1 rpn=4 threads=1 time=01:00:00 chain=0 max_chain=20 margin=120
+name=grayscott dep="" extra="" dry=0 margin_given=0
 while (($#)); do
   case $1 in
-    --site) site=$2; shift 2 ;;
+    --site) args_need "$1" $#; site=$2; shift 2 ;;
     --gpu) gpu=1; shift ;;
-    --nodes) nodes=$2; shift 2 ;;
-    --ranks-per-node) rpn=$2; rpn_given=1; shift 2 ;;
-    --threads) threads=$2; threads_given=1; shift 2 ;;
-    --time) time=$2; shift 2 ;;
+    --nodes) args_need "$1" $#; nodes=$2; shift 2 ;;
+    --ranks-per-node) args_need "$1" $#; rpn=$2; rpn_given=1; shift 2 ;;
+    --threads) args_need "$1" $#; threads=$2; threads_given=1; shift 2 ;;
+    --time) args_need "$1" $#; time=$2; shift 2 ;;
     --chain) chain=1; shift ;;
-    --max-chain) max_chain=$2; shift 2 ;;
-    --signal-margin) margin=$2; shift 2 ;;
-    --name) name=$2; shift 2 ;;
-    --dependency) dep=$2; shift 2 ;;
-    --sbatch) extra=$2; shift 2 ;;
+    --max-chain) args_need "$1" $#; max_chain=$2; shift 2 ;;
+    --signal-margin) args_need "$1" $#; margin=$2; margin_given=1; shift 2 ;;
+    --name) args_need "$1" $#; name=$2; shift 2 ;;
+    --dependency) args_need "$1" $#; dep=$2; shift 2 ;;
+    --sbatch) args_need "$1" $#; extra=$2; shift 2 ;;
     --dry-run) dry=1; shift ;;
     -h | --help) usage; exit 0 ;;
-    --*) echo "submit.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    --) shift; break ;;
+    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
     *) break ;;
   esac
 done
-(($# >= 1)) || { usage >&2; exit 2; }
+(($# >= 1)) || args_fail "no INPUT.toml given (see --help)"
 input=$1
 shift
-[[ -f $input ]] || { echo "submit.sh: input file $input not found" >&2; exit 2; }
-for v in "$nodes" "$rpn" "$threads" "$max_chain" "$margin"; do
-  [[ $v =~ ^[0-9]+$ && $v -gt 0 ]] || { echo "submit.sh: '$v' is not a positive integer" >&2; exit 2; }
-done
+args_input "$input"
+args_overrides "$@"
+nodes=$(args_int --nodes "$nodes" 1 100000)
+rpn=$(args_int --ranks-per-node "$rpn" 1 100000)
+threads=$(args_int --threads "$threads" 1 10000)
+max_chain=$(args_int --max-chain "$max_chain" 1 10000)
+# Slurm's --signal takes at most 65535 seconds.
+margin=$(args_int --signal-margin "$margin" 1 65535)
+args_time --time "$time"
+# A margin at or above the limit would signal the job as it starts.
+limit_s=$(args_seconds "$time")
+# The default margin shrinks to half of a short limit; a margin given explicitly must fit.
+((margin_given || margin < limit_s)) || margin=$(((limit_s + 1) / 2))
+((margin < limit_s || limit_s == 1)) || args_refuse --signal-margin "$margin" "fewer seconds than the time limit --time $time ($limit_s s)"
+[[ $name =~ ^[A-Za-z0-9._+-]{1,100}$ ]] || args_refuse --name "$name" "1 to 100 letters, digits and . _ + -"
+[[ -z $dep || $dep =~ ^[a-z]+(:[0-9]+([_+][0-9]+)?)*([,?][a-z]+(:[0-9]+([_+][0-9]+)?)*)*$ ]] ||
+  args_refuse --dependency "$dep" "an sbatch dependency list such as afterok:123:124 or singleton"
+[[ $extra != *[[:cntrl:]]* ]] || args_refuse --sbatch "$extra" "sbatch options without control characters"
 kind=cpu
 ((gpu)) && kind=gpu
-site=${site:-generic-$kind}
-site_file=$site
-[[ $site == */* || $site == *.env ]] || site_file=$root/slurm/site/$site.env
-[[ -f $site_file ]] || { echo "submit.sh: site file $site_file not found (slurm/site/*.env)" >&2; exit 2; }
-site_file=$(cd "$(dirname "$site_file")" && pwd)/$(basename "$site_file")
+site_file=$(args_site --site "${site:-generic-$kind}" "$root")
 # shellcheck disable=SC1090
 source "$site_file"
+# shellcheck disable=SC2206
+extra_words=(${GS_SBATCH_EXTRA:-} $extra)
+for w in "${extra_words[@]}"; do
+  [[ $w != --job-name* && $w != -J* && $w != --output* && $w != -o* && $w != --signal* ]] ||
+    args_refuse --sbatch "$w" "options other than --job-name, --output and --signal (submit.sh sets them; use --name, --signal-margin)"
+done
+outdir=$(/usr/bin/python3 "$root/slurm/lib/output_dir.py" "$input" "$@") || exit 2
+[[ -n $outdir && $outdir != *[[:cntrl:]]* ]] || args_refuse output.dir "$outdir" "a folder name without control characters"
+outdir=$(realpath -m -- "$outdir")
+[[ ! -e $outdir || -d $outdir ]] || args_refuse output.dir "$outdir" "a folder (this is a file)"
 
-sb=(--job-name="$name" --nodes="$nodes" --time="$time" --signal="B:USR1@$margin")
+# What every link of a chain is submitted with (the name and dependency are per link).
+sb=(--nodes="$nodes" --time="$time" --signal="B:USR1@$margin")
 [[ -n ${GS_ACCOUNT:-} ]] && sb+=(--account="$GS_ACCOUNT")
 [[ -n ${GS_PARTITION:-} ]] && sb+=(--partition="$GS_PARTITION")
 [[ -n ${GS_QOS:-} ]] && sb+=(--qos="$GS_QOS")
@@ -73,23 +103,33 @@ if ((gpu)); then
 else
   sb+=(--ntasks-per-node="$rpn" --cpus-per-task="$threads")
 fi
-# shellcheck disable=SC2206
-[[ -n ${GS_SBATCH_EXTRA:-} ]] && sb+=($GS_SBATCH_EXTRA)
-# shellcheck disable=SC2206
-[[ -n $extra ]] && sb+=($extra)
-outdir=$(/usr/bin/python3 "$root/slurm/lib/output_dir.py" "$input" "$@") || exit 2
-mkdir -p "$outdir"
-outdir=$(cd "$outdir" && pwd)
-sb+=(--output="$outdir/slurm-%j.out")
+sb+=("${extra_words[@]}")
+# A job array's tasks each get their own log: slurm-ARRAYID_TASK.out (%j would be one file for all).
+log=slurm-%j.out
+for w in "${extra_words[@]}"; do [[ $w == --array* || $w == -a* ]] && log=slurm-%A_%a.out; done
+sb+=(--output="$outdir/$log")
 script=$root/slurm/$kind.sbatch
-# What a resubmitted link needs: the same options (without the dependency).
-sbatch_args=$(printf '%q ' "${sb[@]}")
+job_name=$name
+((chain)) && job_name=$name-link0
+envs=(GS_ROOT="$root" GS_SITE="$site_file" GS_CHAIN="$chain" GS_CHAIN_MAX="$max_chain" GS_JOB_SCRIPT="$script"
+  GS_SBATCH_ARGS="$(printf '%q ' "${sb[@]}")" GS_JOB_NAME="$name" GS_CHAIN_INDEX=0 GS_CHAIN_PREV_STEP=-1)
+[[ -n ${GS_BIN:-} ]] && envs+=(GS_BIN="$GS_BIN")
+[[ -n ${GS_SWEEP_FILE:-} ]] && envs+=(GS_SWEEP_FILE="$GS_SWEEP_FILE")
+sb+=(--job-name="$job_name")
 [[ -n $dep ]] && sb+=(--dependency="$dep" --kill-on-invalid-dep=yes)
+cmd=(env "${envs[@]}" sbatch --parsable "${sb[@]}" "$script" "$input" "$@")
 if ((dry)); then
-  echo "GS_ROOT=$root GS_SITE=$site_file GS_CHAIN=$chain sbatch --parsable ${sb[*]} $script $input $*"
+  # Slurm writes the log into OUTPUT_DIR, so it must exist; a new submission
+  # clears a STOP file left by slurm/cancel.sh. The line prints the job id, as a real submission does.
+  q=$(printf %q "$outdir")
+  note=""
+  ((chain)) && note="echo \"job \$id link 0: submitted by slurm/submit.sh\" >>$q/chain.log && "
+  echo "mkdir -p $q && rm -f $q/STOP && id=\$($(args_print_cmd "${cmd[@]}")) && id=\${id%%;*} && ${note}echo \"\$id\""
   exit 0
 fi
-export GS_ROOT=$root GS_SITE=$site_file GS_CHAIN=$chain GS_CHAIN_MAX=$max_chain GS_JOB_SCRIPT=$script
-export GS_SBATCH_ARGS=$sbatch_args GS_CHAIN_INDEX=0 GS_CHAIN_PREV_STEP=-1
-out=$(sbatch --parsable "${sb[@]}" "$script" "$input" "$@") || { echo "submit.sh: sbatch failed: $out" >&2; exit 1; }
+mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")"
+rm -f "$outdir/STOP"
+out=$("${cmd[@]}") || { echo "submit.sh: sbatch failed: ${out//$'\n'/ }" >&2; exit 1; }
+# slurm/cancel.sh finds a chain's jobs in its log, a head that has not started yet too.
+((chain)) && echo "job ${out%%;*} link 0: submitted by slurm/submit.sh" >>"$outdir/chain.log"
 echo "${out%%;*}"

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Parameter sweep over an (F, k) grid: one job array, then a montage job that
-# waits for it and assembles the final images into one chart with F and k axes.
+# waits for it (afterany), assembles the final images into one chart with F and
+# k axes, and writes DIR/result.txt whatever the members did.
 usage() {
   cat <<'USAGE'
 usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
-  --F FIRST:LAST:COUNT   feed rates (default 0.01:0.07:7)
-  --k FIRST:LAST:COUNT   kill rates (default 0.045:0.065:5)
-  --out DIR              sweep folder (default out/sweep): DIR/F<F>_k<k>/ per run, DIR/montage.png
+  --F FIRST:LAST:COUNT   feed rates, finite numbers >= 0 (default 0.01:0.07:7)
+  --k FIRST:LAST:COUNT   kill rates, finite numbers >= 0 (default 0.045:0.065:5)
+  --out DIR              a new sweep folder (default out/sweep): DIR/sweep.txt lists the runs,
+                         DIR/F<F>_k<k>/ per run (with its log slurm-ARRAYID_TASK.out),
+                         DIR/montage.png, DIR/result.txt. A folder that holds a sweep is refused.
   --site NAME            site settings (slurm/site/NAME.env)
   --ranks-per-node R     ranks per run (default 1)
-  --time HH:MM:SS        limit per run (default 00:30:00)
+  --time TIME            limit per run (default 00:30:00)
   --max-parallel M       at most M array tasks at once (default: no limit)
-  --dry-run              write DIR/sweep.txt and print the commands only
+  --dry-run              print the commands (manifest, array, montage job) and write nothing
 Prints the array job id and the montage job id.
 USAGE
 }
@@ -20,51 +23,71 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 F=0.01:0.07:7 k=0.045:0.065:5 out=out/sweep site=generic-cpu rpn=1 time=00:30:00 maxp="" dry=0
 while (($#)); do
   case $1 in
-    --F) F=$2; shift 2 ;;
-    --k) k=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --site) site=$2; shift 2 ;;
-    --ranks-per-node) rpn=$2; shift 2 ;;
-    --time) time=$2; shift 2 ;;
-    --max-parallel) maxp=$2; shift 2 ;;
+    --F) args_need "$1" $#; F=$2; shift 2 ;;
+    --k) args_need "$1" $#; k=$2; shift 2 ;;
+    --out) args_need "$1" $#; out=$2; shift 2 ;;
+    --site) args_need "$1" $#; site=$2; shift 2 ;;
+    --ranks-per-node) args_need "$1" $#; rpn=$2; shift 2 ;;
+    --time) args_need "$1" $#; time=$2; shift 2 ;;
+    --max-parallel) args_need "$1" $#; maxp=$2; shift 2 ;;
     --dry-run) dry=1; shift ;;
     -h | --help) usage; exit 0 ;;
-    --*) study_die "unknown option $1 (see --help)" ;;
+    --) shift; break ;;
+    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
     *) break ;;
   esac
 done
-(($# >= 1)) || { usage >&2; exit 2; }
+(($# >= 1)) || args_fail "no INPUT.toml given (see --help)"
 input=$1
 shift
-[[ -f $input ]] || study_die "input file $input not found"
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-# One line of overrides per array task.
-/usr/bin/python3 - "$F" "$k" "$out" >"$out/sweep.txt" <<'PY' || study_die "bad --F or --k (FIRST:LAST:COUNT, COUNT >= 1)"
-import sys
-def axis(spec):
-    a, b, n = spec.split(":")
-    a, b, n = float(a), float(b), int(n)
-    if n < 1: raise ValueError
-    return [a] if n == 1 else [a + (b - a) * i / (n - 1) for i in range(n)]
-Fs, ks = axis(sys.argv[1]), axis(sys.argv[2])
-for F in Fs:
-    for k in ks:
-        print("physics.F=%.6g physics.k=%.6g output.dir=%s/F%.6g_k%.6g" % (F, k, sys.argv[3], F, k))
-PY
-count=$(wc -l <"$out/sweep.txt")
+args_input "$input"
+args_overrides "$@"
+
+# axis OPTION SPEC: FIRST:LAST:COUNT, checked; prints "FIRST LAST COUNT".
+axis() {
+  local opt=$1 spec=$2 allowed="FIRST:LAST:COUNT, finite numbers >= 0 and a count from 1 to 1000"
+  [[ $spec =~ ^([^:]+):([^:]+):([^:]+)$ ]] || args_refuse "$opt" "$spec" "$allowed"
+  local a=${BASH_REMATCH[1]} b=${BASH_REMATCH[2]} n=${BASH_REMATCH[3]}
+  (args_real "$opt" "$a" nonnegative && args_real "$opt" "$b" nonnegative) 2>/dev/null || args_refuse "$opt" "$spec" "$allowed"
+  [[ $n =~ ^[0-9]{1,4}$ ]] && ((10#$n >= 1 && 10#$n <= 1000)) || args_refuse "$opt" "$spec" "$allowed"
+  echo "$a $b $((10#$n))"
+}
+Fa=$(axis --F "$F")
+ka=$(axis --k "$k")
+rpn=$(args_int --ranks-per-node "$rpn" 1 100000)
+args_time --time "$time"
+[[ -z $maxp ]] || maxp=$(args_int --max-parallel "$maxp" 1 100000)
+# The manifest is split at white space (slurm/lib/job.sh), and so is the montage's member list.
+[[ -n $out && $out =~ ^[A-Za-z0-9_./+-]+$ ]] || args_refuse --out "$out" "a folder name of letters, digits and _ . / + - (no spaces)"
+out=$(realpath -m -- "$out")
+[[ ! -e $out/sweep.txt ]] ||
+  args_refuse --out "$out" "a folder without a sweep: it holds $out/sweep.txt (choose a new --out, or remove the old sweep)"
+[[ -z $(compgen -G "$out/F*_k*") ]] ||
+  args_refuse --out "$out" "a folder without sweep runs: it holds F*_k* folders (choose a new --out, or remove them)"
+
+# One line of overrides per array task; two points that print alike would share a folder.
+manifest=$(read -r a b n <<<"$Fa"; read -r c d m <<<"$ka"
+  awk -v a="$a" -v b="$b" -v n="$n" -v c="$c" -v d="$d" -v m="$m" -v out="$out" 'BEGIN {
+    for (i = 0; i < n; ++i) {
+      F = n == 1 ? a : a + (b - a) * i / (n - 1)
+      for (j = 0; j < m; ++j) {
+        k = m == 1 ? c : c + (d - c) * j / (m - 1)
+        printf "physics.F=%.6g physics.k=%.6g output.dir=%s/F%.6g_k%.6g\n", F, k, out, F, k
+      }
+    }
+  }')
+count=$(wc -l <<<"$manifest")
+dups=$(sed 's/.*output.dir=//' <<<"$manifest" | sort | uniq -d | head -1)
+[[ -z $dups ]] || args_fail "--F $F --k $k: two runs would share the folder $dups (6 significant digits): use fewer points"
 array="0-$((count - 1))${maxp:+%$maxp}"
-if ((dry)); then
-  echo "$count runs listed in $out/sweep.txt"
-  GS_SWEEP_FILE=$out/sweep.txt "$study_root/slurm/submit.sh" --dry-run --site "$site" --ranks-per-node "$rpn" --time "$time" \
-    --name gs-sweep --sbatch "--array=$array" "$input" "$@" "output.dir=$out"
-  exit 0
-fi
-array_id=$(GS_SWEEP_FILE=$out/sweep.txt "$study_root/slurm/submit.sh" --site "$site" --ranks-per-node "$rpn" --time "$time" \
-  --name gs-sweep --sbatch "--array=$array" "$input" "$@" "output.dir=$out")
-mapfile -t helper < <(study_helper_sbatch "$site")
-# afterany: the montage also shows which runs failed.
-montage_id=$(sbatch --parsable "${helper[@]}" --job-name=gs-montage --dependency="afterany:$array_id" \
-  --kill-on-invalid-dep=yes --output="$out/montage-%j.out" \
-  --wrap "/usr/bin/python3 $(printf %q "$study_root/postprocess/gs_post.py") montage $(printf %q "$out")/'F*_k*' -o $(printf %q "$out/montage.png")")
-echo "sweep: $count runs in job array $array_id; montage job $montage_id -> $out/montage.png"
+members=()
+while read -r line; do members+=("${line##*output.dir=}"); done <<<"$manifest"
+
+submit=$(GS_SWEEP_FILE=$out/sweep.txt study_submit_line --site "$site" --ranks-per-node "$rpn" --time "$time" \
+  --name gs-sweep --sbatch "--array=$array" "$input" "$@" "output.dir=$out") || exit 2
+study_plan "mkdir -p $(printf %q "$out")" "cat >$(printf %q "$out/sweep.txt") <<'GS_MANIFEST'" "$manifest" "GS_MANIFEST"
+study_plan "array_id=\$($submit)"
+study_plan "$(study_collect_job "$site" array_id "$out" sweep montage members -- \
+  /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "${members[@]}" -o "$out/montage.png")"
+study_plan "echo \"sweep: $count runs in job array \$array_id; montage job \$collect_id -> $(printf %q "$out")/montage.png\""
+study_run "$dry"

@@ -1,7 +1,12 @@
+// Stop requests: signal handlers, the stop file and the wall-time budget,
+// agreed on by all ranks with one reduction per step.
 #include "driver/stop_request.hpp"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 
 #include "core/error.hpp"
 
@@ -13,9 +18,15 @@ volatile std::sig_atomic_t g_signal = 0;
 
 extern "C" void on_stop_signal(int sig) { g_signal = sig; }
 
+// Seconds between looks at the stop file: a stat per step would cost on a
+// parallel file system, and a stop within a second is soon enough.
+constexpr double kStopFilePeriod = 1.0;
+
 }  // namespace
 
 StopRequest::StopRequest(double walltime_budget, double start_time) : budget_(walltime_budget), start_(start_time) {
+  const char* file = std::getenv("GS_STOP_FILE");
+  if (file) stop_file_ = file;
   g_signal = 0;
   struct sigaction sa {};
   sa.sa_handler = on_stop_signal;
@@ -31,13 +42,26 @@ StopRequest::~StopRequest() {
 }
 
 bool StopRequest::agreed(MPI_Comm comm) const {
-  // 1: signal, 2: wall-time budget (rank 0's clock decides, so all agree).
+  // 1: signal, 2: stop file, 3: wall-time budget (rank 0's clock and view of
+  // the file decide, so all agree).
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   int why = g_signal ? 1 : 0;
-  if (rank == 0 && budget_ > 0 && MPI_Wtime() - start_ >= budget_) why = std::max(why, 2);
+  if (rank == 0 && !stop_file_.empty()) {
+    const double now = MPI_Wtime();
+    // The first call always looks: a request made before step 0 stops the run at its first step.
+    if (last_file_check_ < 0 || now - last_file_check_ >= kStopFilePeriod) {
+      last_file_check_ = now;
+      if (why == 0 && access(stop_file_.c_str(), F_OK) == 0) why = 2;
+    }
+  }
+  if (rank == 0 && why == 0 && budget_ > 0 && MPI_Wtime() - start_ >= budget_) why = 3;
   GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &why, 1, MPI_INT, MPI_MAX, comm));
-  reason_ = why == 1 ? "a stop signal (SIGTERM/SIGUSR1)" : why == 2 ? "the wall-time budget (checkpoint.walltime)" : "";
+  // MAX picks one reason when ranks differ; any of them is a true reason.
+  reason_ = why == 1   ? "a stop signal (SIGTERM/SIGUSR1)"
+            : why == 2 ? "a stop request (the file GS_STOP_FILE names)"
+            : why == 3 ? "the wall-time budget (checkpoint.walltime)"
+                       : "";
   return why != 0;
 }
 

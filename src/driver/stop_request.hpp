@@ -1,25 +1,34 @@
 #pragma once
 // Requests to stop early: SIGTERM or SIGUSR1 (what Slurm sends before a time
-// limit), or the wall-time budget. All ranks agree at a step boundary.
+// limit), a stop file (GS_STOP_FILE, how slurm/lib/job.sh asks: a file cannot
+// arrive too early, a signal before the handler is installed kills the rank),
+// or the wall-time budget. All ranks agree at a step boundary.
 #include <mpi.h>
+
+#include <string>
 
 namespace gs {
 
 class StopRequest {
  public:
   // Installs the signal handlers; walltime_budget <= 0 disables the budget.
+  // The stop file is the environment's GS_STOP_FILE (none when unset or empty).
   StopRequest(double walltime_budget, double start_time);
   ~StopRequest();
   StopRequest(const StopRequest&) = delete;
   StopRequest& operator=(const StopRequest&) = delete;
 
-  // Collective: true on every rank when any rank was signalled or the budget is spent.
+  // Collective: true on every rank when any rank was signalled, the stop file
+  // exists (rank 0 looks at the first call, then at most once a second) or the
+  // budget is spent.
   bool agreed(MPI_Comm comm) const;
   // Why the last agreed() returned true, for messages.
   const char* reason() const { return reason_; }
 
  private:
   double budget_, start_;
+  std::string stop_file_;
+  mutable double last_file_check_ = -1.0;
   mutable const char* reason_ = "";
 };
 

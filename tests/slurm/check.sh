@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of slurm/ on the one-node test cluster (label slurm).
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
-#   TEST: mpi_job | restart_chain | chain_limit | sweep | scaling
+#   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
+#         | sweep | scaling | convergence_failed
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -20,6 +21,10 @@ small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
 submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
 
 case $test in
+  chain_cancel | chain_early_stop | chain_no_progress)
+    source "$here/chain_tests.sh"
+    "test_$test" ;;
+
   mpi_job)
     # A 2-rank job through srun --mpi=pmix gives the 1-rank digest.
     id=$(submit --ranks-per-node 2 "$pattern" "${small[@]}" output.dir="$out/run")
@@ -66,15 +71,17 @@ case $test in
       grep -q 'step ' "$out/chain/slurm-$id.out" 2>/dev/null || { cat "$out/chain/slurm-$id.out" >&2; fail "job $id did not start stepping"; }
       scancel --batch --signal=USR1 "$id"
       log "sent USR1 to the batch shell of job $id"
-      state=$(wait_job "$id" 60)
-      [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "signalled job $id ended $state"; }
+      wait_job "$id" 60 >/dev/null
       grep -q 'resubmitted as' "$out/chain/slurm-$id.out" || { cat "$out/chain/slurm-$id.out" >&2; fail "job $id did not resubmit itself"; }
+      # A stopped, unfinished link is not COMPLETED 0:0: exit 3, and its name carries the link index.
+      expect_job "$id" FAILED 3:0 "grayscott-link$((round - 1))"
       id=$(sed -n 's/.*resubmitted as job \([0-9]*\).*/\1/p' "$out/chain/slurm-$id.out" | head -1)
       ids+=("$id")
       log "link $round: job $id"
     done
     state=$(wait_job "$id" 120)
     [[ $state == COMPLETED ]] || { cat "$out/chain/slurm-$id.out" >&2; fail "last link $id ended $state"; }
+    expect_job "$id" COMPLETED 0:0 grayscott-link2
     cat "$out/chain/chain.log"
     [[ $(grep -c 'status stopped' "$out/chain/chain.log") == 2 ]] || fail "chain.log does not show two stopped links"
     grep -q 'status ok, step 90000' "$out/chain/chain.log" || fail "chain.log does not end with a complete run"
@@ -121,7 +128,20 @@ case $test in
     end_array=$(scontrol show job "$array" -o | sed -n 's/.*EndTime=\([^ ]*\).*/\1/p' | sort | tail -1)
     start_montage=$(scontrol show job "$montage" -o | sed -n 's/.*StartTime=\([^ ]*\).*/\1/p')
     [[ ! $start_montage < $end_array ]] || fail "montage started at $start_montage, before the array ended at $end_array"
-    echo "PASS: 4-run sweep array $array and montage job $montage" ;;
+    # One log per member, in the member's folder, named ARRAYID_TASK: found from (F, k).
+    for t in 0 1 2 3; do
+      line=$(sed -n "$((t + 1))p" "$out/sweep/sweep.txt")
+      member=${line##*output.dir=}
+      grep -q 'link 0 of the chain' "$member/slurm-${array}_$t.out" || fail "no log $member/slurm-${array}_$t.out"
+    done
+    grep -q '^result: ok' "$out/sweep/result.txt" || fail "result.txt does not say ok: $(cat "$out/sweep/result.txt")"
+    # A second sweep into the same folder is refused before anything is submitted.
+    rc=0
+    "$root/slurm/sweep.sh" --site localhost --F 0.05:0.06:2 --k 0.06:0.062:2 --out "$out/sweep" "$pattern" 2>"$out/rerun.err" || rc=$?
+    [[ $rc == 2 && $(wc -l <"$out/rerun.err") == 1 ]] || fail "a re-run into the sweep folder: exit $rc, $(cat "$out/rerun.err")"
+    grep -q 'sweep.txt' "$out/rerun.err" || fail "the refusal does not name sweep.txt: $(cat "$out/rerun.err")"
+    [[ -z $(squeue -h) ]] || fail "the refused re-run left jobs: $(squeue -h)"
+    echo "PASS: 4-run sweep array $array and montage job $montage; logs per member; a re-run is refused" ;;
 
   scaling)
     # A strong-scaling series on 1, 2, 4 ranks and its collect job.
@@ -147,6 +167,29 @@ for r in rows:
     assert abs(float(r["efficiency"]) - s / p) < 1e-3, r
 PY
     [[ -s $out/strong/scaling.png ]] || fail "no scaling.png"
+    grep -q '^result: ok' "$out/strong/result.txt" || fail "result.txt does not say ok: $(cat "$out/strong/result.txt")"
     echo "PASS: strong-scaling series collected" ;;
+  convergence_failed)
+    # Through Slurm, a level that fails (its folder holds another run's
+    # checkpoints) still ends the study with a result file: the collect job runs
+    # (afterany), fails with the reason and lists every level.
+    conv=$root/slurm/inputs/convergence-2d.toml
+    "$BIN" "$conv" grid.n=8 time.steps=2 checkpoint.every=1 output.every=0 output.dir="$out/other" >"$out/other.log" 2>&1 ||
+      fail "the run that makes the blocking checkpoints failed: $out/other.log"
+    mkdir -p "$out/conv/n0032"
+    cp -r "$out/other/checkpoints" "$out/conv/n0032/"
+    res=$("$root/slurm/convergence.sh" --site localhost --time 00:05:00 --n0 8 --levels 3 --steps0 2 --out "$out/conv" "$conv")
+    echo "$res"
+    collect=$(sed -n 's/.*collect job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $collect ]] || fail "convergence.sh printed no collect job id"
+    state=$(wait_job "$collect" 120)
+    cat "$out/conv/result.txt" || fail "the study left no result.txt"
+    [[ $state == FAILED ]] || fail "the collect job ended $state, not FAILED"
+    grep -q '^result: failed' "$out/conv/result.txt" || fail "result.txt does not say failed"
+    grep -q '^reason: .*n0032' "$out/conv/result.txt" || fail "result.txt does not name the failed level"
+    grep -q 'n0032: missing' "$out/conv/result.txt" && grep -q 'n0008: ok' "$out/conv/result.txt" ||
+      fail "result.txt does not list the levels"
+    echo "PASS: a failed level ends the study with result.txt (failed, naming n0032)" ;;
+
   *) fail "unknown test $test" ;;
 esac

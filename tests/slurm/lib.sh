@@ -18,6 +18,18 @@ job_state() {
   scontrol show job "$1" -o 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1
 }
 
+# job_field ID FIELD: one field of `scontrol show job` (ExitCode, JobName, ...), "" if unknown.
+job_field() {
+  scontrol show job "$1" -o 2>/dev/null | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1
+}
+
+# expect_job ID STATE EXITCODE NAME: the job ended as expected (sacct needs slurmdbd: scontrol keeps it 300 s).
+expect_job() {
+  local id=$1 st ec name
+  st=$(job_state "$id") ec=$(job_field "$id" ExitCode) name=$(job_field "$id" JobName)
+  [[ $st == "$2" && $ec == "$3" && $name == "$4" ]] || fail "job $id ended $st $ec named $name, expected $2 $3 named $4"
+}
+
 # wait_job ID SECONDS: until the job (every task of an array) has ended; prints its final state.
 wait_job() {
   local id=$1 limit=$2 t=0 state

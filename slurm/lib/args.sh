@@ -1,0 +1,128 @@
+# Argument checks shared by slurm/submit.sh and the study commands (sourced).
+# Every check runs before anything is submitted or written; a refusal is one
+# line on stderr naming the option, the value and what is allowed, exit 2.
+# Numbers are checked here in bash (and awk for reals), never by a Python
+# traceback.
+
+# The calling command's name in messages (submit.sh, sweep.sh, ...).
+args_prog=$(basename "$0")
+
+# A value as it appears in a message: control characters escaped, at most 80
+# characters (the middle cut), so the line stays one line and readable.
+args_show() {
+  local v=$1
+  if [[ $v == *[[:cntrl:]]* ]]; then v=$(printf %q "$v"); else v="'$v'"; fi
+  ((${#v} > 80)) && v="${v:0:38}...${v: -38}"
+  printf '%s' "$v"
+}
+
+# args_refuse OPTION VALUE ALLOWED: the one-line refusal, exit 2.
+args_refuse() {
+  echo "$args_prog: $1 $(args_show "$2"): allowed: $3" >&2
+  exit 2
+}
+
+# args_fail MESSAGE: a refusal that is not about one option's value.
+args_fail() {
+  echo "$args_prog: $*" >&2
+  exit 2
+}
+
+# args_need OPTION NARGS: an option that takes a value must have one ("$#" of the caller).
+args_need() {
+  (($2 >= 2)) || args_fail "$1 needs a value (see --help)"
+}
+
+# args_int OPTION VALUE MIN MAX: a decimal integer in [MIN, MAX]; prints it
+# normalised (leading zeros dropped: 08 is 8, not an octal error).
+args_int() {
+  local opt=$1 v=$2 lo=$3 hi=$4
+  [[ $v =~ ^[0-9]{1,9}$ ]] || args_refuse "$opt" "$v" "an integer from $lo to $hi"
+  v=$((10#$v))
+  ((v >= lo && v <= hi)) || args_refuse "$opt" "$v" "an integer from $lo to $hi"
+  echo "$v"
+}
+
+# args_real OPTION VALUE KIND: a finite decimal number (no nan, inf or hex);
+# KIND "positive" (> 0, and not so small it rounds to 0) or "nonnegative".
+args_real() {
+  local opt=$1 v=$2 kind=$3 what
+  what=$([[ $kind == positive ]] && echo "a finite number > 0" || echo "a finite number >= 0")
+  [[ $v =~ ^[+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?$ ]] || args_refuse "$opt" "$v" "$what"
+  # awk's doubles: 1e400 is inf, 1e-400 is 0; both refused.
+  awk -v x="$v" -v k="$kind" 'BEGIN { y = x + 0; ok = (y == y) && (y < 1e300) && (k == "nonnegative" ? y >= 0 : y > 0); exit !ok }' ||
+    args_refuse "$opt" "$v" "$what"
+}
+
+# args_time OPTION VALUE: a Slurm time limit (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS).
+args_time() {
+  [[ $2 =~ ^([0-9]{1,5}|[0-9]{1,5}:[0-5]?[0-9]|[0-9]{1,5}:[0-5]?[0-9]:[0-5]?[0-9]|[0-9]{1,3}-[0-9]{1,2}(:[0-5]?[0-9]){0,2})$ ]] ||
+    args_refuse "$1" "$2" "a Slurm time limit: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS"
+  [[ $2 =~ ^0*(:0*)*$ ]] && args_refuse "$1" "$2" "a time limit above zero"
+  return 0
+}
+
+# args_seconds TIME: a time limit that args_time accepted, in seconds.
+args_seconds() {
+  local t=$1 d=0 h=0 m=0 sec=0
+  if [[ $t == *-* ]]; then
+    d=${t%%-*} t=${t#*-}
+    IFS=: read -r h m sec <<<"$t"
+  else
+    local parts
+    IFS=: read -r -a parts <<<"$t"
+    case ${#parts[@]} in
+      1) m=${parts[0]} ;;
+      2) m=${parts[0]} sec=${parts[1]} ;;
+      3) h=${parts[0]} m=${parts[1]} sec=${parts[2]} ;;
+    esac
+  fi
+  echo $((((10#$d * 24 + 10#${h:-0}) * 60 + 10#${m:-0}) * 60 + 10#${sec:-0}))
+}
+
+# args_site OPTION VALUE ROOT: a site name (slurm/site/NAME.env) or a path to an
+# .env file; prints the file's absolute path.
+args_site() {
+  local opt=$1 site=$2 root=$3 file=$2
+  if [[ $site != */* && $site != *.env ]]; then
+    [[ $site =~ ^[A-Za-z0-9_.-]+$ ]] || args_refuse "$opt" "$site" "a site name ($(args_sites "$root")) or the path of an .env file"
+    file=$root/slurm/site/$site.env
+  fi
+  [[ -f $file ]] || args_refuse "$opt" "$site" "a site name ($(args_sites "$root")) or the path of an .env file"
+  echo "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"
+}
+
+args_sites() {
+  local f names=()
+  for f in "$1"/slurm/site/*.env; do names+=("$(basename "$f" .env)"); done
+  local IFS=,
+  echo "${names[*]}" | sed 's/,/, /g'
+}
+
+# args_name OPTION VALUE: a job name or folder name free of control characters.
+args_text() {
+  [[ -n $2 && $2 != *[[:cntrl:]]* && ${#2} -le 4096 ]] || args_refuse "$1" "$2" "${3:-a non-empty value without control characters}"
+}
+
+# args_overrides ARG...: the program's key=value overrides (the program checks
+# the keys and values; here only their shape, so a stray word or an option
+# after INPUT is not passed on to a job).
+args_overrides() {
+  local a
+  for a in "$@"; do
+    [[ $a =~ ^[A-Za-z_][A-Za-z0-9_.]*= && $a != *$'\n'* && $a != *$'\r'* ]] ||
+      args_refuse "override" "$a" "key=value after INPUT.toml (options go before it; no newlines)"
+  done
+}
+
+# args_input VALUE: the input file.
+args_input() {
+  [[ -f $1 && -r $1 ]] || args_refuse "INPUT" "$1" "a readable TOML input file"
+}
+
+# args_print_cmd WORD...: one command line that bash runs as printed.
+args_print_cmd() {
+  local out="" w
+  for w in "$@"; do out+="$(printf '%q' "$w") "; done
+  echo "${out% }"
+}
