@@ -5,6 +5,12 @@
 // The Catalyst plugin (catalyst_plugin.hpp) is loaded and started at the
 // first call, so a run without in-situ output never loads ParaView; that
 // start-up is reported apart from the per-call cost.
+//
+// It lives here, with the other outputs, and reaches src/insitu/ only through
+// the plugin boundary (catalyst_plugin.hpp) and the block copy: insitu/ then
+// knows nothing of outputs/, so the two folders do not include each other
+// (the list could instead take factories from the driver, but then one output
+// of the list would be chosen outside the one place that decides them).
 #include <memory>
 #include <string>
 
