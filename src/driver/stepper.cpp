@@ -1,28 +1,14 @@
 #include "driver/stepper.hpp"
 
 #include "grid/regions.hpp"
-#include "physics/parameter_map.hpp"
 #include "physics/stencil.hpp"
 
 namespace gs {
 
-namespace {
-
-// Per-cell F and k (physics.map) ride along with the constants; none: unchanged.
-ReactionDiffusion with_parameter_map(ReactionDiffusion p, const ParameterMap& map) {
-  if (map.active()) {
-    p.F_map = map.F;
-    p.k_map = map.k;
-  }
-  return p;
-}
-
-}  // namespace
-
 Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers)
     : stencil_(cfg.grid.stencil),
       integrator_(cfg.time.integrator),
-      params_(with_parameter_map(make_reaction_diffusion(cfg), build_parameter_map(cfg, dec))),
+      params_(make_reaction_diffusion(cfg, dec)),
       halo_(dec, stencil_needs_diagonals(cfg.grid.stencil), cfg.parallel.gpu_aware_mpi),
       timers_(timers) {
   // Only the ghosts that come from other ranks arrive late: along a dimension
