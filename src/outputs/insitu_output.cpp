@@ -65,7 +65,7 @@ void InsituOutput::start() {
     report_.failure = error;
     throw RunError("insitu: " + error);
   }
-  block_ = std::make_unique<InsituBlock>(dec_, cfg_.parallel.gpu_aware_mpi);
+  block_ = std::make_unique<InsituBlock>(dec_);
   long long bytes = block_->bytes();
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;

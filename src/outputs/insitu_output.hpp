@@ -1,7 +1,8 @@
 #pragma once
 // In-situ visualization as one more output (name "insitu"): on due steps,
-// refresh the ghost layer, copy the owned block (+ one point layer) off the
-// device into a reused host buffer and run the Catalyst scripts on it.
+// copy the owned block (+ one point layer from the ghosts, which the driver
+// fills first: reads_ghosts()) off the device into a reused host buffer and
+// run the Catalyst scripts on it.
 // The Catalyst plugin (catalyst_plugin.hpp) is loaded and started at the
 // first call, so a run without in-situ output never loads ParaView; that
 // start-up is reported apart from the per-call cost.
@@ -29,6 +30,7 @@ class InsituOutput : public Output {
   ~InsituOutput() override;
   std::string name() const override { return "insitu"; }
   bool due(const OutputStep& s) const override { return cadence_.due(s) && s.step != last_step_; }
+  bool reads_ghosts() const override { return true; }  // the block's high point layer
   // A script error goes to stderr and report().failure; with insitu.fail =
   // "error" it also throws RunError on every rank (exit 1).
   void write(const OutputStep& s, const State& state) override;

@@ -26,7 +26,7 @@ LAYERS = {
     "init": {"core", "numerics", "config", "grid", "comm", "noise"},
     "io": {"core", "numerics", "config", "grid", "comm", "physics"},
     # the Catalyst plugin boundary and the block it is handed: state and config only
-    "insitu": {"core", "config", "grid", "comm"},
+    "insitu": {"core", "config", "grid"},
     "outputs": {"core", "numerics", "config", "grid", "comm", "physics", "io", "insitu"},
     "bench": {"core", "numerics", "config", "grid", "comm", "physics", "init", "io", "driver"},
     "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "init", "io", "outputs"},
