@@ -55,7 +55,7 @@ double memory_per_rank(MPI_Comm comm) {
 
 // Refuses (exit 2) a grid whose state cannot fit before anything is allocated:
 // four fields (u, v and the buffer each step writes) with ghost layers.
-void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec, const std::vector<std::string>& overrides) {
+void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec) {
   double cells = 1;
   for (int d = 0; d < cfg.grid.dims; ++d) cells *= double(dec.local_n()[d] + 2 * dec.ghost(d));
   const double need = 4.0 * cells * sizeof(gs::Real);
@@ -65,14 +65,11 @@ void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec, const 
   bool too_big = worst > 2147483647.0 * 2147483647.0;  // extents past int range
   for (int d = 0; d < cfg.grid.dims; ++d) too_big = too_big || dec.local_n()[d] > (1L << 30);
   if (!too_big && (have <= 0 || worst <= have)) return;
-  std::string source = cfg.input_file;
-  for (const auto& o : overrides)
-    if (o.rfind("grid.n=", 0) == 0) source = "command line";
   char text[400];
   std::snprintf(text, sizeof text,
                 "%s: key 'grid.n': the state needs %.3g bytes per rank (4 fields of %.3g cells with ghosts on %d ranks), "
                 "a rank here can have %.3g bytes; use more ranks or nodes, or a smaller grid",
-                source.c_str(), worst, worst / 4 / sizeof(gs::Real), dec.size(), have);
+                cfg.source_of("grid.n").c_str(), worst, worst / 4 / sizeof(gs::Real), dec.size(), have);
   throw gs::InputError(text);
 }
 
@@ -110,7 +107,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   for (auto it = args.begin() + 1; it != args.end(); ++it) {
     if (it->rfind("restart=", 0) == 0) {
       restart = it->substr(8);
-      if (restart.empty()) throw gs::InputError("command line: restart= needs a checkpoint file, a folder, or 'latest'");
+      if (restart.empty()) throw gs::InputError(std::string(gs::kCommandLine) + ": restart= needs a checkpoint file, a folder, or 'latest'");
       continue;
     }
     overrides.push_back(*it);
@@ -119,26 +116,19 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   gs::SimConfig cfg = gs::load_config(args[0], overrides);
   cfg.restart = restart;
   cfg.command_line = command_line;
-  if (cfg.time.dt > gs::stable_dt_limit(cfg) && rt.rank() == 0)
+  // The loader computed the limit (config/stability.hpp) and let this dt through only with time.allow_unstable.
+  if (cfg.time.dt > cfg.time.dt_limit && rt.rank() == 0)
     std::fprintf(stderr, "grayscott: warning: time.dt = %g is beyond the stability limit %g (time.allow_unstable = true)\n",
-                 cfg.time.dt, gs::stable_dt_limit(cfg));
+                 cfg.time.dt, cfg.time.dt_limit);
   std::unique_ptr<gs::Decomposition> dec_ptr;
   try {
     dec_ptr = std::make_unique<gs::Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
-  } catch (const gs::InputError& e) {
+  } catch (const gs::KeyError& e) {
     // Name where the key was set: the command line overrides the file.
-    const std::string what = e.what();
-    std::string source = cfg.input_file;
-    const auto open = what.find("key '");
-    if (open == 0) {
-      const std::string key = what.substr(5, what.find('\'', 5) - 5);
-      for (const auto& o : overrides)
-        if (o.rfind(key + "=", 0) == 0) source = "command line";
-    }
-    throw gs::InputError(source + ": " + what);
+    throw gs::InputError(cfg.source_of(e.key()) + ": " + e.what());
   }
   const gs::Decomposition& dec = *dec_ptr;
-  check_memory(cfg, dec, overrides);
+  check_memory(cfg, dec);
   if (check_only) {
     // Validation ends here: the restart checkpoint and output.dir are looked at by the run itself.
     if (rt.rank() == 0) {
@@ -153,7 +143,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   if (rt.rank() == 0) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
-    std::printf("  h=%g  dt=%g (stable up to %g)  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, gs::stable_dt_limit(cfg),
+    std::printf("  h=%g  dt=%g (stable up to %g)  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_limit,
                 gs::name_of(cfg.time.integrator), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf("  Kokkos %s  output %s\n", gs::ExecSpace::name(), cfg.output.dir.c_str());
