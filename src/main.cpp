@@ -3,8 +3,6 @@
 #include <cstdio>
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <type_traits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,7 +28,8 @@ const char* kUsage =
     "       grayscott --benchmark [--json FILE] [key=value ...]   (docs/performance.md)\n"
     "Runs the Gray-Scott model described by INPUT; any key can be overridden on the\n"
     "command line. restart= continues from a checkpoint on any rank count; time.steps\n"
-    "is the total from step 0. SIGTERM/SIGUSR1 write a checkpoint and exit 0.\n"
+    "is the total from step 0. SIGTERM/SIGUSR1, or the file the environment's\n"
+    "GS_STOP_FILE names appearing, write a checkpoint and exit 0.\n"
     "--check validates the input, the overrides and the rank layout, prints the\n"
     "effective configuration as JSON and exits 0 (or 2), writing nothing.\n"
     "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n"
@@ -40,13 +39,10 @@ const char* kUsage =
 
 // Refuses (exit 2) a grid whose state cannot fit before anything is allocated:
 // four fields (u, v and the buffer each step writes) with ghost layers.
-void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec, const std::vector<std::string>& overrides) {
+void check_memory(const gs::SimConfig& cfg, const gs::Decomposition& dec) {
   const std::string problem = gs::state_memory_problem(dec);
   if (problem.empty()) return;
-  std::string source = cfg.input_file;
-  for (const auto& o : overrides)
-    if (o.rfind("grid.n=", 0) == 0) source = "command line";
-  throw gs::InputError(source + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
+  throw gs::InputError(cfg.source_of("grid.n") + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
 }
 
 int run(const gs::Runtime& rt, int argc, char** argv) {
@@ -69,7 +65,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   for (auto it = args.begin() + 1; it != args.end(); ++it) {
     if (it->rfind("restart=", 0) == 0) {
       restart = it->substr(8);
-      if (restart.empty()) throw gs::InputError("command line: restart= needs a checkpoint file, a folder, or 'latest'");
+      if (restart.empty()) throw gs::InputError(std::string(gs::kCommandLine) + ": restart= needs a checkpoint file, a folder, or 'latest'");
       continue;
     }
     overrides.push_back(*it);
@@ -78,26 +74,19 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   gs::SimConfig cfg = gs::load_config(args[0], overrides);
   cfg.restart = restart;
   cfg.command_line = command_line;
-  if (cfg.time.dt > gs::stable_dt_limit(cfg) && rt.rank() == 0)
+  // The loader computed the limit (config/stability.hpp) and let this dt through only with time.allow_unstable.
+  if (cfg.time.dt > cfg.time.dt_limit && rt.rank() == 0)
     std::fprintf(stderr, "grayscott: warning: time.dt = %g is beyond the stability limit %g (time.allow_unstable = true)\n",
-                 cfg.time.dt, gs::stable_dt_limit(cfg));
+                 cfg.time.dt, cfg.time.dt_limit);
   std::unique_ptr<gs::Decomposition> dec_ptr;
   try {
     dec_ptr = std::make_unique<gs::Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
-  } catch (const gs::InputError& e) {
+  } catch (const gs::KeyError& e) {
     // Name where the key was set: the command line overrides the file.
-    const std::string what = e.what();
-    std::string source = cfg.input_file;
-    const auto open = what.find("key '");
-    if (open == 0) {
-      const std::string key = what.substr(5, what.find('\'', 5) - 5);
-      for (const auto& o : overrides)
-        if (o.rfind(key + "=", 0) == 0) source = "command line";
-    }
-    throw gs::InputError(source + ": " + what);
+    throw gs::InputError(cfg.source_of(e.key()) + ": " + e.what());
   }
   const gs::Decomposition& dec = *dec_ptr;
-  check_memory(cfg, dec, overrides);
+  check_memory(cfg, dec);
   if (check_only) {
     // Validation ends here: the restart checkpoint and output.dir are looked at by the run itself.
     if (rt.rank() == 0) {
@@ -112,7 +101,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
   if (rt.rank() == 0) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, gs::stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
-    std::printf("  h=%g  dt=%g (stable up to %g)  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, gs::stable_dt_limit(cfg),
+    std::printf("  h=%g  dt=%g (stable up to %g)  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_limit,
                 gs::name_of(cfg.time.integrator), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf("  Kokkos %s  output %s\n", gs::ExecSpace::name(), cfg.output.dir.c_str());

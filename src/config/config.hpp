@@ -1,9 +1,11 @@
 #pragma once
 // Typed run configuration in physical units. Defaults live here; the key table
-// in loader.cpp maps "section.key" names onto these members and validates them.
+// in key_table.cpp maps "section.key" names onto these members and validates
+// them, and loader.cpp builds a SimConfig from a file and overrides.
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,8 @@
 
 namespace gs {
 
+// The source of a setting given as section.key=value after the input file.
+inline constexpr const char* kCommandLine = "command line";
 
 struct GridConfig {
   int dims = 2;
@@ -46,6 +50,7 @@ struct TimeConfig {
   long steps = 10000;
   Integrator integrator = Integrator::Euler;
   bool allow_unstable = false;
+  double dt_limit = 0;  // derived, not a key: largest stable dt, set by the loader (config/stability.hpp)
 };
 
 // init.fill of a diamond_square start that sets neither init.fill nor init.threshold.
@@ -119,6 +124,16 @@ struct SimConfig {
   std::string restart;     // restart=PATH|latest from the command line ("" = fresh start)
   std::string input_file;  // where the config came from, for messages and the summary
   std::string command_line;  // how this run was started (without restart=), for the restart hint
+  // Where each key that was set came from: "section.key" -> the input file's
+  // path or kCommandLine (an override wins over the file). Set by the loader.
+  std::map<std::string, std::string> key_sources;
+
+  // Where `key` was set; a key left at its default is the input file's, as in
+  // the loader's messages. Errors found after loading name it with this.
+  const std::string& source_of(const std::string& key) const {
+    const auto it = key_sources.find(key);
+    return it != key_sources.end() ? it->second : input_file;
+  }
 };
 
 }  // namespace gs

@@ -1,5 +1,10 @@
-// TOML reading, command-line overrides and cross-key validation (the keys
-// themselves are in key_table.cpp).
+// Builds the validated SimConfig: reads the TOML input (refusing runaway
+// nesting), flattens it to "section.key" settings, lays the command-line
+// overrides over them, refuses unknown keys with a did-you-mean, applies each
+// key, resolves list lengths and the stencil, and validates across keys,
+// recording where each setting came from (SimConfig::source_of). The keys are
+// in key_table.cpp, the stability limit in stability.cpp; at the end, the
+// --help text and the effective configuration as JSON, from the same key table.
 #include "config/loader.hpp"
 
 #include <algorithm>
@@ -16,6 +21,7 @@
 #include <toml.hpp>
 
 #include "config/key_table.hpp"
+#include "config/stability.hpp"
 #include "config/values.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
@@ -108,7 +114,7 @@ toml::value parse_toml(std::istream& in, const std::string& source) {
 
 void apply_override(const std::string& arg, FlatSettings& flat) {
   const auto eq = arg.find('=');
-  const std::string source = "command line";
+  const std::string source = kCommandLine;
   if (eq == std::string::npos || eq == 0)
     throw InputError(source + ": argument '" + arg + "' is not of the form section.key=value");
   const std::string key = arg.substr(0, eq);
@@ -167,21 +173,6 @@ void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
   }
 }
 
-// The limit with 6 significant digits, rounded down, so the printed number is
-// accepted when pasted back as time.dt.
-std::string printable_at_most(double limit) {
-  char buf[64];
-  double p = limit;
-  for (int i = 0; i < 4; ++i) {
-    std::snprintf(buf, sizeof buf, "%.6g", p);
-    const double back = std::strtod(buf, nullptr);
-    if (back <= limit) return buf;
-    const double ulp6 = std::pow(10.0, std::floor(std::log10(std::fabs(back))) - 5);
-    p = back - ulp6;
-  }
-  return buf;
-}
-
 void validate(SimConfig& c, const FlatSettings& flat) {
   const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (!(c.output.vmax > c.output.vmin))
@@ -218,25 +209,7 @@ void validate(SimConfig& c, const FlatSettings& flat) {
   for (int d = 0; d < c.grid.dims; ++d)
     if (__builtin_mul_overflow(cells, (long long)c.grid.n[d], &cells))
       throw_setting(where("grid.n"), "the number of cells overflows 64 bits; no machine holds that grid");
-  // 1/h^2 must be a normal finite number, or the stability limit below is
-  // meaningless (h^2 underflows to 0 for grid.L = 1e-160).
-  for (int d = 0; d < c.grid.dims; ++d) {
-    const double h = c.grid.h(d);
-    if (!(h * h >= 1e-290) || !(h * h <= 1e290)) {
-      std::ostringstream os;
-      os << "grid spacing h = L/n = " << h << " along " << "xyz"[d]
-         << " is outside what the stencil can compute with (1e-145 to 1e145)";
-      throw_setting(where("grid.L"), os.str());
-    }
-  }
-  const double limit = stable_dt_limit(c);
-  if (c.time.dt > limit && !c.time.allow_unstable) {
-    std::ostringstream os;
-    os << "dt = " << std::setprecision(6) << c.time.dt << " is beyond the explicit stability limit of the " << c.grid.stencil_points
-       << "-point stencil with these physics (largest stable dt = " << printable_at_most(limit)
-       << "); reduce time.dt or set time.allow_unstable = true";
-    throw_setting(where("time.dt"), os.str());
-  }
+  check_stability(c, where("grid.L"), where("time.dt"));
 }
 
 SimConfig build(const toml::value& root, const std::string& source, const std::vector<std::string>& overrides) {
@@ -247,6 +220,7 @@ SimConfig build(const toml::value& root, const std::string& source, const std::v
 
   SimConfig cfg;
   cfg.input_file = source;
+  for (const auto& [key, setting] : flat) cfg.key_sources[key] = setting.source;
   Pending pending;
   for (const auto& [key, setting] : flat) {
     const KeySpec* spec = find_key(key);
@@ -263,17 +237,6 @@ SimConfig build(const toml::value& root, const std::string& source, const std::v
 }
 
 }  // namespace
-
-double stable_dt_limit(const SimConfig& c) {
-  const double h[3] = {c.grid.h(0), c.grid.h(1), c.grid.h(2)};
-  const double lambda_max = stencil_max_symbol(c.grid.stencil, h);
-  // Linearisation about (u, v) = (1, 0): eigenvalues -(Du lambda + F) and
-  // -(Dv lambda + F + k); both explicit schemes are stable on [-2, 0] * dt.
-  // With a parameter map the largest F and k anywhere set the limit.
-  const double F = c.physics.F_max(), k = c.physics.k_max();
-  const double rate = std::max(c.physics.Du * lambda_max + F, c.physics.Dv * lambda_max + F + k);
-  return rate > 0 ? 2.0 / rate : HUGE_VAL;
-}
 
 SimConfig load_config(const std::string& input_file, const std::vector<std::string>& overrides) {
   // A folder reads as bad_alloc and a device as endless noise: only regular files are inputs.

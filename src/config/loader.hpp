@@ -21,8 +21,4 @@ std::string config_help();
 // The effective configuration as a JSON object (nested by section).
 std::string config_to_json(const SimConfig& cfg, int indent);
 
-// Largest stable forward-Euler / RK2 step for the configured stencil and physics.
-double stable_dt_limit(const SimConfig& cfg);
-
-
 }  // namespace gs

@@ -12,7 +12,7 @@ namespace gs {
 struct Setting {
   std::string key;
   toml::value value;
-  std::string source;  // input file path or "command line"
+  std::string source;  // input file path or kCommandLine (config.hpp)
 };
 
 [[noreturn]] void throw_setting(const Setting& s, const std::string& what);

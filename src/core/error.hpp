@@ -49,6 +49,19 @@ class InputError : public std::runtime_error {
   explicit InputError(const std::string& what) : std::runtime_error(escape_controls(what)) {}
 };
 
+// Bad input about one config key, found outside the loader (the rank layout,
+// the grid against the ranks): what() is "key 'K': reason", and whoever holds
+// the config prefixes where K was set (SimConfig::source_of), so the message
+// names the file or the command line as the loader's own do.
+class KeyError : public InputError {
+ public:
+  KeyError(const std::string& key, const std::string& reason) : InputError("key '" + key + "': " + reason), key_(key) {}
+  const std::string& key() const { return key_; }
+
+ private:
+  std::string key_;
+};
+
 // Failure detected while running (NaN, I/O): exit code 1.
 class RunError : public std::runtime_error {
  public:

@@ -51,11 +51,17 @@ void Driver::offer(const OutputStep& s) {
   bool any_due = false;
   for (const auto& out : outputs_) any_due = any_due || out->due(s);
   if (any_due) folder_->check(s.step);
+  bool ghosts_filled = false;
   for (auto& out : outputs_) {
     if (!out->due(s)) continue;
     const std::string phase = out->name();
     ScopedPhase t(timers_, phase);
     const double t0 = MPI_Wtime();
+    // Once per step, in the phase of the first output that reads ghosts; later ones read the same state.
+    if (out->reads_ghosts() && !ghosts_filled) {
+      stepper_.fill_ghosts(fields_.now());
+      ghosts_filled = true;
+    }
     out->write(s, fields_.now());
     ExecSpace().fence();
     out->report().calls += 1;

@@ -1,29 +1,17 @@
 #include "driver/stepper.hpp"
 
 #include "grid/regions.hpp"
-#include "physics/parameter_map.hpp"
 #include "physics/stencil.hpp"
 
 namespace gs {
 
-namespace {
-
-// Per-cell F and k (physics.map) ride along with the constants; none: unchanged.
-ReactionDiffusion with_parameter_map(ReactionDiffusion p, const ParameterMap& map) {
-  if (map.active()) {
-    p.F_map = map.F;
-    p.k_map = map.k;
-  }
-  return p;
-}
-
-}  // namespace
-
 Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers)
     : stencil_(cfg.grid.stencil),
       integrator_(cfg.time.integrator),
-      params_(with_parameter_map(make_reaction_diffusion(cfg), build_parameter_map(cfg, dec))),
+      params_(make_reaction_diffusion(cfg, dec)),
       halo_(dec, stencil_needs_diagonals(cfg.grid.stencil), cfg.parallel.gpu_aware_mpi),
+      dec_(dec),
+      gpu_aware_(cfg.parallel.gpu_aware_mpi),
       timers_(timers) {
   // Only the ghosts that come from other ranks arrive late: along a dimension
   // with one rank, the halo fills them from this rank's cells in begin(), so
@@ -33,6 +21,15 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
   for (int d = 0; d < 3; ++d) late_ghost[d] = dec.layout()[d] > 1 ? dec.ghost(d) : 0;
   inner_ = inner_box(dec.owned(), late_ghost);
   shell_ = shell_boxes(dec.owned(), late_ghost);
+}
+
+void Stepper::fill_ghosts(State& s) {
+  if (stencil_needs_diagonals(stencil_)) {
+    halo_.exchange(s);
+    return;
+  }
+  if (!all_ghosts_) all_ghosts_ = std::make_unique<HaloExchange>(dec_, /*diagonals=*/true, gpu_aware_);
+  all_ghosts_->exchange(s);
 }
 
 void Stepper::stage(const State& in, const State& base, const State& out, bool average) {

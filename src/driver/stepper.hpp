@@ -1,6 +1,9 @@
 #pragma once
 // Advances (u, v) by whole time steps: halo exchange overlapped with the inner
-// cells, then the shell, for each stage of the chosen integrator.
+// cells, then the shell, for each stage of the chosen integrator. Also the one
+// place that fills ghost cells outside a step, for outputs that read them.
+#include <memory>
+
 #include "comm/halo.hpp"
 #include "config/config.hpp"
 #include "core/timers.hpp"
@@ -14,8 +17,10 @@ class Stepper {
  public:
   Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers);
   void step(Fields& f);
-  // Fill every ghost cell of the current state (for outputs and tests).
-  void fill_ghosts(State& s) { halo_.exchange(s); }
+  // Collective: fills every ghost cell of `s`, edges and corners included,
+  // whatever the stencil reads (the driver calls it before outputs that read
+  // ghosts; harmless to the run: each stage rewrites the ghosts it reads).
+  void fill_ghosts(State& s);
   const HaloExchange& halo() const { return halo_; }
 
  private:
@@ -26,6 +31,11 @@ class Stepper {
   Integrator integrator_;
   ReactionDiffusion params_;
   HaloExchange halo_;
+  // Edges and corners too, built at the first fill_ghosts() when the
+  // stencil's own exchange is faces only (5- and 7-point).
+  std::unique_ptr<HaloExchange> all_ghosts_;
+  const Decomposition& dec_;
+  bool gpu_aware_;
   IndexBox inner_;
   std::vector<IndexBox> shell_;
   PhaseTimers& timers_;

@@ -17,7 +17,7 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   bool free_entry = false;
   for (int d = 0; d < dims_; ++d) {
     if (layout[d] < 0)
-      throw InputError("key 'parallel.layout': entries must be >= 0 (0: chosen automatically), got " + std::to_string(layout[d]));
+      throw KeyError("parallel.layout", "entries must be >= 0 (0: chosen automatically), got " + std::to_string(layout[d]));
     if (layout[d] == 0) free_entry = true;
     fixed *= layout[d] > 0 ? layout[d] : 1;
     if (fixed > world_size) break;
@@ -25,8 +25,8 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   const std::string layout_text = "[" + std::to_string(parallel.layout[0]) + ", " + std::to_string(parallel.layout[1]) +
                                   (dims_ == 3 ? ", " + std::to_string(parallel.layout[2]) : "") + "]";
   if (fixed > world_size || world_size % fixed != 0 || (!free_entry && fixed != world_size))
-    throw InputError("key 'parallel.layout': " + layout_text + " does not fit the " + std::to_string(world_size) +
-                     " ranks; the product of its entries must equal the rank count (0 entries are chosen automatically)");
+    throw KeyError("parallel.layout", layout_text + " does not fit the " + std::to_string(world_size) +
+                                          " ranks; the product of its entries must equal the rank count (0 entries are chosen automatically)");
   // MPI_Dims_create puts the larger factors first; handing it the dimensions
   // slowest first (z, y, x) splits z (3D) or y (2D) before x. Then the row
   // kernel's x rows stay whole, the boundary shell has no one-cell-wide x slabs,
@@ -38,8 +38,8 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   for (int d = 0; d < dims_; ++d) layout[d] = slow_first[dims_ - 1 - d];
   for (int d = 0; d < dims_; ++d) {
     if (grid.n[d] < layout[d])
-      throw InputError("key 'grid.n': " + std::to_string(grid.n[d]) + " cells along " + "xyz"[d] +
-                       " cannot be shared by " + std::to_string(layout[d]) + " ranks; use fewer ranks or a larger grid");
+      throw KeyError("grid.n", std::to_string(grid.n[d]) + " cells along " + "xyz"[d] + " cannot be shared by " +
+                                   std::to_string(layout[d]) + " ranks; use fewer ranks or a larger grid");
   }
   int periods[3] = {1, 1, 1};
   GS_MPI_CHECK(MPI_Cart_create(world, dims_, layout, periods, /*reorder=*/0, &cart_));

@@ -10,7 +10,8 @@ namespace gs {
 
 class Decomposition {
  public:
-  // Throws InputError when the layout does not fit the rank count or the grid.
+  // Throws KeyError (an InputError naming parallel.layout or grid.n) when the
+  // layout does not fit the rank count or the grid.
   Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world);
   ~Decomposition();
   Decomposition(const Decomposition&) = delete;

@@ -2,9 +2,7 @@
 
 namespace gs {
 
-InsituBlock::InsituBlock(const Decomposition& dec, bool gpu_aware_mpi)
-    // Diagonals: the block's far corner point lives in a corner ghost cell.
-    : dec_(dec), halo_(dec, /*diagonals=*/true, gpu_aware_mpi) {
+InsituBlock::InsituBlock(const Decomposition& dec) : dec_(dec) {
   for (int d = 0; d < 3; ++d) {
     points_[d] = dec.local_n()[d] + (d < dec.dims() ? 1 : 0);
     first_[d] = dec.offset()[d];
@@ -14,7 +12,7 @@ InsituBlock::InsituBlock(const Decomposition& dec, bool gpu_aware_mpi)
 }
 
 void InsituBlock::copy(const State& state) {
-  halo_.exchange(state);
+  // The far points come from face, edge and corner ghosts (the far corner point is a corner ghost).
   const IndexBox owned = dec_.owned();
   const int ox = owned.lo[0], oy = owned.lo[1], oz = owned.lo[2];
   const Field u = state.u, v = state.v;

@@ -7,9 +7,11 @@
 // across ranks without gaps or duplicated triangles (docs/insitu.md).
 //
 // The data leaves the device only in copy(), into host memory allocated once.
+// The block reads ghost cells but never fills them: the driver has them filled
+// (Stepper::fill_ghosts, edges and corners included) before it offers a step
+// to an output whose reads_ghosts() is true, so nothing here writes the state.
 #include <array>
 
-#include "comm/halo.hpp"
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
@@ -18,10 +20,9 @@ namespace gs {
 
 class InsituBlock {
  public:
-  InsituBlock(const Decomposition& dec, bool gpu_aware_mpi);
+  explicit InsituBlock(const Decomposition& dec);
 
-  // Collective: refreshes the ghost layer of `state` (harmless: ghosts are
-  // rewritten before every stage) and copies the block to host memory.
+  // Copies the block of `state`, whose ghosts are filled, to host memory.
   void copy(const State& state);
 
   // Points per dimension (x, y, z) of this block and its first global point index.
@@ -36,7 +37,6 @@ class InsituBlock {
  private:
   using Block = Kokkos::View<Real****, Kokkos::LayoutRight, MemSpace>;  // (species, z, y, x)
   const Decomposition& dec_;
-  HaloExchange halo_;
   std::array<long, 3> points_{}, first_{};
   Block device_;
   Block::HostMirror host_;

@@ -54,6 +54,10 @@ class Output {
   // Names the output's timer phase and its entry in summary.json.
   virtual std::string name() const = 0;
   virtual bool due(const OutputStep& s) const = 0;
+  // Whether write() reads ghost cells: the driver then fills all of them
+  // (edges and corners too) before the first such output of a step. Outputs
+  // only read the state, so they never fill ghosts themselves.
+  virtual bool reads_ghosts() const { return false; }
   // Collective over all ranks. Throw RunError (on every rank alike) to end the run with exit 1.
   virtual void write(const OutputStep& s, const State& state) = 0;
   // Extra JSON members for this output's summary entry ("\"key\": value, ..."), or "".

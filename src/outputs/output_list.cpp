@@ -2,9 +2,9 @@
 
 #include "outputs/checkpoint_output.hpp"
 #include "outputs/diagnostics_output.hpp"
-#include "outputs/field_output.hpp"
+#include "outputs/field_file_output.hpp"
 #include "outputs/image_output.hpp"
-#include "insitu/make_insitu_output.hpp"
+#include "outputs/insitu_output.hpp"
 
 namespace gs {
 
@@ -14,7 +14,9 @@ OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, long fir
   list.push_back(std::make_unique<ImageOutput>(cfg, dec));
   if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput>(cfg, dec, first_step));
   list.push_back(std::make_unique<CheckpointOutput>(cfg, dec, first_step));
-  if (auto insitu = make_insitu_output(cfg, dec)) list.push_back(std::move(insitu));
+  // In a build without Catalyst the loader has already refused insitu.script
+  // (exit 2), so this never asks for the missing plugin.
+  if (cfg.insitu.enabled()) list.push_back(std::make_unique<InsituOutput>(cfg, dec));
   return list;
 }
 

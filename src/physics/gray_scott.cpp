@@ -3,6 +3,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "physics/parameter_map.hpp"
 #include "physics/stencil.hpp"
 
 namespace gs {
@@ -192,7 +193,7 @@ void launch(bool average, const ReactionDiffusion& p, const IndexBox& box, const
 
 }  // namespace
 
-ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg) {
+ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec) {
   ReactionDiffusion p;
   p.Du = cfg.physics.Du;
   p.Dv = cfg.physics.Dv;
@@ -201,6 +202,12 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg) {
   p.dt = cfg.time.dt;
   p.clamp = cfg.physics.clamp;
   for (int d = 0; d < 3; ++d) p.inv_h2[d] = 1.0 / (cfg.grid.h(d) * cfg.grid.h(d));
+  // physics.map: per-cell F and k ride along with the constants; none: empty Views.
+  const ParameterMap map = build_parameter_map(cfg, dec);
+  if (map.active()) {
+    p.F_map = map.F;
+    p.k_map = map.k;
+  }
   return p;
 }
 

@@ -16,7 +16,10 @@ struct ReactionDiffusion {
   ConstField F_map, k_map;
 };
 
-ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg);
+// The physics of a run from its config: the constants, 1/h^2 per dimension
+// and, with physics.map, the per-cell F and k of this rank's cells (built
+// here, once). The one way the time loop gets its parameters.
+ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec);
 
 // Stage output for every cell of `box`:
 //   plain:    out = in + dt * f(in)                        (Euler step, RK2 stage 1)

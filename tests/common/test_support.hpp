@@ -6,6 +6,7 @@
 
 #include "config/config.hpp"
 #include "config/loader.hpp"
+#include "config/stability.hpp"
 #include "core/types.hpp"
 #include "physics/stencil.hpp"
 

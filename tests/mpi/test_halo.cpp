@@ -1,5 +1,7 @@
 // Every ghost cell, edges and corners included, holds the periodic neighbour's
-// value after one exchange, for every layout of the current rank count.
+// value after one exchange, for every layout of the current rank count; and
+// after the stepper's fill_ghosts, for every stencil (what outputs that read
+// ghosts are given, whether or not the stencil's own exchange has diagonals).
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -7,6 +9,8 @@
 #include "../common/test_support.hpp"
 #include "comm/halo.hpp"
 #include "core/error.hpp"
+#include "core/timers.hpp"
+#include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
 
@@ -31,11 +35,16 @@ std::vector<std::array<int, 3>> layouts(int ranks, int dims) {
 
 double global_id(long gx, long gy, long gz, const long* n) { return double((gz * n[1] + gy) * n[0] + gx); }
 
-void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool diagonals, bool gpu_aware) {
-  GridConfig grid;
+// stepper: fill through Stepper::fill_ghosts of a run with `grid.stencil`
+// (every ghost promised), else through a HaloExchange with or without diagonals.
+void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool diagonals, bool gpu_aware,
+                const Stencil* stepper = nullptr) {
+  SimConfig cfg;
+  GridConfig& grid = cfg.grid;
   grid.dims = dims;
   grid.n = n;
-  ParallelConfig par;
+  if (stepper) grid.stencil = *stepper;
+  ParallelConfig& par = cfg.parallel;
   par.layout = layout;
   par.gpu_aware_mpi = gpu_aware;
   Decomposition dec(grid, par, MPI_COMM_WORLD);
@@ -53,8 +62,14 @@ void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool
   for (std::size_t i = 0; i < uh.size(); ++i) vh.data()[i] = uh.data()[i] == -1e9 ? -1e9 : -uh.data()[i] - 1;
   Kokkos::deep_copy(f.v, vh);
 
-  HaloExchange halo(dec, diagonals, gpu_aware);
-  halo.exchange(f);
+  if (stepper) {
+    PhaseTimers timers;
+    Stepper(cfg, dec, timers).fill_ghosts(f.now());
+    diagonals = true;
+  } else {
+    HaloExchange halo(dec, diagonals, gpu_aware);
+    halo.exchange(f);
+  }
   auto u = test::to_host(f.u);
   auto v = test::to_host(f.v);
   const auto wrap = [&](long g, int d) { return ((g % gn[d]) + gn[d]) % gn[d]; };
@@ -86,6 +101,14 @@ TEST(Halo, FillsEveryGhost3DAllLayouts) {
   for (const auto& l : layouts(world_size(), 3)) {
     check_halo(3, {11, 9, 8}, l, true, false);
     check_halo(3, {11, 9, 8}, l, false, false);
+  }
+}
+
+TEST(Halo, StepperFillsEveryGhostForEveryStencil) {
+  for (const Stencil s : test::kAllStencils) {
+    const int dims = stencil_dims(s);
+    for (const auto& l : layouts(world_size(), dims))
+      check_halo(dims, dims == 2 ? std::array<long, 3>{13, 10, 1} : std::array<long, 3>{11, 9, 8}, l, false, false, &s);
   }
 }
 

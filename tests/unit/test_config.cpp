@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "config/loader.hpp"
+#include "config/stability.hpp"
 #include "core/error.hpp"
+#include "grid/decomposition.hpp"
 
 namespace gs {
 namespace {
@@ -79,6 +81,40 @@ TEST(Config, SyntaxErrorGivesTheLine) {
   EXPECT_NE(e.find("case.toml"), std::string::npos) << e;
   EXPECT_NE(e.find("TOML syntax error"), std::string::npos) << e;
   EXPECT_EQ(e.find('\n'), std::string::npos) << "message must be one line: " << e;
+}
+
+// Every setting carries where it was set, so errors found after loading (rank
+// layout, memory) name the file or the command line without reading message text.
+TEST(Config, EachSettingKnowsItsSource) {
+  const SimConfig c = load_config_text("[grid]\nn = 64\n[physics]\nF = 0.03\n", "x.toml", {"grid.n=32", "time.dt=0.5"});
+  EXPECT_EQ(c.source_of("grid.n"), kCommandLine);   // the override wins over the file
+  EXPECT_EQ(c.source_of("time.dt"), kCommandLine);
+  EXPECT_EQ(c.source_of("physics.F"), "x.toml");
+  EXPECT_EQ(c.source_of("physics.k"), "x.toml");     // a default is the input's, as in the loader's messages
+  EXPECT_EQ(c.key_sources.count("physics.k"), 0u);
+  // The stability limit is computed once, by the loader, for the messages that print it.
+  EXPECT_EQ(c.time.dt_limit, stable_dt_limit(c));
+  EXPECT_GT(c.time.dt_limit, 0.5);
+}
+
+TEST(Config, DecompositionErrorsNameTheirKey) {
+  SimConfig c = load_config_text("", "x.toml", {"parallel.layout=[2, 1]"});
+  try {
+    Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF);
+    FAIL() << "a 2x1 layout fitted one rank";
+  } catch (const KeyError& e) {
+    EXPECT_EQ(e.key(), "parallel.layout");
+    EXPECT_EQ(std::string(e.what()).rfind("key 'parallel.layout': [2, 1] does not fit the 1 ranks", 0), 0u) << e.what();
+    EXPECT_EQ(c.source_of(e.key()), kCommandLine);
+  }
+  c.parallel.layout = {1, 1, 0};
+  c.grid.n = {0, 4, 1};  // fewer cells along x than ranks
+  try {
+    Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF);
+    FAIL() << "0 cells along x were shared by a rank";
+  } catch (const KeyError& e) {
+    EXPECT_EQ(e.key(), "grid.n");
+  }
 }
 
 TEST(Config, MissingFileNamesThePath) {

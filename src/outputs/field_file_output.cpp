@@ -1,4 +1,4 @@
-#include "outputs/field_output.hpp"
+#include "outputs/field_file_output.hpp"
 
 namespace gs {
 

@@ -1,4 +1,4 @@
-#include "insitu/insitu_output.hpp"
+#include "outputs/insitu_output.hpp"
 
 #include <dlfcn.h>
 
@@ -65,7 +65,7 @@ void InsituOutput::start() {
     report_.failure = error;
     throw RunError("insitu: " + error);
   }
-  block_ = std::make_unique<InsituBlock>(dec_, cfg_.parallel.gpu_aware_mpi);
+  block_ = std::make_unique<InsituBlock>(dec_);
   long long bytes = block_->bytes();
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;
@@ -101,17 +101,6 @@ std::string InsituOutput::summary_extra() const {
   const double per_call = calls > 0 ? std::max(0.0, report_.seconds - startup_s_) / double(calls) : 0.0;
   return "\"startup_s\": " + json_number(startup_s_) + ", \"seconds_per_call\": " + json_number(per_call) +
          ", \"copy_s\": " + json_number(copy_s_) + ", \"scripts\": " + std::to_string(cfg_.insitu.scripts.size());
-}
-
-}  // namespace gs
-
-#include "insitu/make_insitu_output.hpp"
-
-namespace gs {
-
-std::unique_ptr<Output> make_insitu_output(const SimConfig& cfg, const Decomposition& dec) {
-  if (!cfg.insitu.enabled()) return nullptr;
-  return std::make_unique<InsituOutput>(cfg, dec);
 }
 
 }  // namespace gs

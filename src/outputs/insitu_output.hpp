@@ -1,10 +1,17 @@
 #pragma once
 // In-situ visualization as one more output (name "insitu"): on due steps,
-// refresh the ghost layer, copy the owned block (+ one point layer) off the
-// device into a reused host buffer and run the Catalyst scripts on it.
+// copy the owned block (+ one point layer from the ghosts, which the driver
+// fills first: reads_ghosts()) off the device into a reused host buffer and
+// run the Catalyst scripts on it.
 // The Catalyst plugin (catalyst_plugin.hpp) is loaded and started at the
 // first call, so a run without in-situ output never loads ParaView; that
 // start-up is reported apart from the per-call cost.
+//
+// It lives here, with the other outputs, and reaches src/insitu/ only through
+// the plugin boundary (catalyst_plugin.hpp) and the block copy: insitu/ then
+// knows nothing of outputs/, so the two folders do not include each other
+// (the list could instead take factories from the driver, but then one output
+// of the list would be chosen outside the one place that decides them).
 #include <memory>
 #include <string>
 
@@ -23,6 +30,7 @@ class InsituOutput : public Output {
   ~InsituOutput() override;
   std::string name() const override { return "insitu"; }
   bool due(const OutputStep& s) const override { return cadence_.due(s) && s.step != last_step_; }
+  bool reads_ghosts() const override { return true; }  // the block's high point layer
   // A script error goes to stderr and report().failure; with insitu.fail =
   // "error" it also throws RunError on every rank (exit 1).
   void write(const OutputStep& s, const State& state) override;
