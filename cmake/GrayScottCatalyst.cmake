@@ -38,8 +38,8 @@ if(NOT _gs_catalyst_mode STREQUAL "OFF")
     message(STATUS "ParaView Catalyst: ON (ParaView ${ParaView_VERSION} at ${ParaView_DIR}); in-situ output available")
   elseif(_gs_catalyst_mode STREQUAL "ON")
     message(FATAL_ERROR "GS_ENABLE_CATALYST=ON but ParaView 5.11 or newer with Catalyst (components Catalyst, "
-                        "PythonCatalyst) was not found: install the Debian packages paraview-dev python3-paraview (or load a ParaView module / "
-                        "set ParaView_DIR), or configure with -DGS_ENABLE_CATALYST=OFF")
+                        "PythonCatalyst) was not found: install the Debian packages paraview-dev python3-paraview "
+                        "(or load a ParaView module / set ParaView_DIR), or configure with -DGS_ENABLE_CATALYST=OFF")
   else()
     message(STATUS "ParaView Catalyst: OFF (ParaView 5.11 or newer with Catalyst not found; install paraview-dev "
                    "python3-paraview or set ParaView_DIR to enable in-situ output)")
