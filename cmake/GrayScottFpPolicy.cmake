@@ -28,4 +28,5 @@ endif()
 add_library(grayscott_fp_policy INTERFACE)
 # C++ only: all the project's sources are C++ (C is enabled only for the config scripts).
 target_compile_options(grayscott_fp_policy INTERFACE "$<$<COMPILE_LANGUAGE:CXX>:${GS_FP_FLAGS}>")
-message(STATUS "Floating-point policy (grayscott_fp_policy): ${GS_FP_FLAGS}")
+list(JOIN GS_FP_FLAGS " " _gs_fp_text)
+message(STATUS "Floating-point policy (grayscott_fp_policy): ${_gs_fp_text}")
