@@ -31,17 +31,18 @@ if(NOT _gs_catalyst_mode STREQUAL "OFF")
       add_library(${_gs_target} INTERFACE IMPORTED)
     endif()
   endforeach()
-  find_package(ParaView QUIET COMPONENTS Catalyst PythonCatalyst)
+  # 5.11: Debian 12's, the one the adaptor and its tests are written against.
+  find_package(ParaView 5.11 QUIET COMPONENTS Catalyst PythonCatalyst)
   if(ParaView_FOUND AND TARGET ParaView::Catalyst AND TARGET ParaView::PythonCatalyst)
     set(GS_HAVE_CATALYST TRUE)
     message(STATUS "ParaView Catalyst: ON (ParaView ${ParaView_VERSION} at ${ParaView_DIR}); in-situ output available")
   elseif(_gs_catalyst_mode STREQUAL "ON")
-    message(FATAL_ERROR "GS_ENABLE_CATALYST=ON but ParaView with Catalyst (components Catalyst, PythonCatalyst) was not "
-                        "found: install the Debian packages paraview-dev python3-paraview (or load a ParaView module / "
-                        "set ParaView_DIR), or configure with -DGS_ENABLE_CATALYST=OFF")
+    message(FATAL_ERROR "GS_ENABLE_CATALYST=ON but ParaView 5.11 or newer with Catalyst (components Catalyst, "
+                        "PythonCatalyst) was not found: install the Debian packages paraview-dev python3-paraview "
+                        "(or load a ParaView module / set ParaView_DIR), or configure with -DGS_ENABLE_CATALYST=OFF")
   else()
-    message(STATUS "ParaView Catalyst: OFF (ParaView with Catalyst not found; install paraview-dev python3-paraview "
-                   "or set ParaView_DIR to enable in-situ output)")
+    message(STATUS "ParaView Catalyst: OFF (ParaView 5.11 or newer with Catalyst not found; install paraview-dev "
+                   "python3-paraview or set ParaView_DIR to enable in-situ output)")
   endif()
 else()
   message(STATUS "ParaView Catalyst: OFF (GS_ENABLE_CATALYST=OFF)")

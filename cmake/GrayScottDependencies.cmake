@@ -1,9 +1,15 @@
-# Finds Kokkos, MPI, toml11 and libpng. Works with Debian 12's packages and with
-# the Kokkos/MPI modules of a cluster (pass -DKokkos_ROOT=...).
+# Finds Kokkos, MPI, toml11, libpng, parallel HDF5 and (for the tests) Python 3,
+# each with a minimum version (the reason beside it). Works with
+# Debian 12's packages and with the Kokkos/MPI modules of a cluster (pass
+# -DKokkos_ROOT=...).
 
-find_package(MPI REQUIRED COMPONENTS CXX)
+# MPI 3.1: the standard Open MPI 4.1 (here) and cluster MPIs implement; the code
+# needs MPI 3 at least (MPI_Comm_split_type).
+find_package(MPI 3.1 REQUIRED COMPONENTS CXX)
 
-find_package(Kokkos REQUIRED)
+# Kokkos 3.4 (Debian's libtrilinos-kokkos-dev); 4.x accepts the request too
+# (its version file takes any newer version).
+find_package(Kokkos 3.4 REQUIRED)
 # Debian's libtrilinos-kokkos-dev exports Kokkos::kokkos with an include path
 # (/usr/lib/include) that does not exist; point it at the real headers.
 if(TARGET Kokkos::kokkos AND DEFINED Kokkos_INCLUDE_DIRS)
@@ -21,16 +27,36 @@ if(TARGET Kokkos::kokkos AND DEFINED Kokkos_INCLUDE_DIRS)
   endif()
 endif()
 message(STATUS "Kokkos ${Kokkos_VERSION}, devices: ${Kokkos_DEVICES}")
+if(Kokkos_VERSION VERSION_GREATER_EQUAL 5)
+  message(WARNING "Kokkos ${Kokkos_VERSION}: this project is written for Kokkos 3.4 to 4.x in C++17; Kokkos 5 "
+                  "requires C++20 and is not tested here")
+endif()
 
-find_package(toml11 REQUIRED)
+# toml11 3.x only: 4.0 changed the value API the loader uses (as_string().str,
+# is_uninitialized()).
+find_package(toml11 3.7...<4 REQUIRED)
 find_package(PNG REQUIRED)
 
 # Parallel HDF5 for checkpoints and field outputs. Prefer the MPI build: if the
 # serial libhdf5-dev is also installed it would otherwise win silently.
 set(HDF5_PREFER_PARALLEL TRUE)
-find_package(HDF5 REQUIRED COMPONENTS C)
+# 1.10: collective metadata (H5Pset_coll_metadata_write, io/h5.cpp) arrived then.
+find_package(HDF5 1.10 REQUIRED COMPONENTS C)
 if(NOT HDF5_IS_PARALLEL)
   message(FATAL_ERROR "HDF5 found at ${HDF5_INCLUDE_DIRS} is not built with MPI; install libhdf5-openmpi-dev "
                       "(Debian) or load a parallel HDF5 module, or point HDF5_ROOT at one")
 endif()
 message(STATUS "Parallel HDF5 ${HDF5_VERSION}: ${HDF5_INCLUDE_DIRS}")
+
+# Python 3 for the test checkers and postprocess/ (label regression and others).
+# Debian's /usr/bin/python3 sees python3-h5py, -numpy, -matplotlib; a pyenv or
+# conda python3 first on PATH usually does not, so it is the default when it
+# exists (-DPython3_EXECUTABLE=... picks another). Before the ParaView look-up,
+# whose VTK finds Python 3 as well and must find the same one.
+if(NOT DEFINED Python3_EXECUTABLE AND EXISTS /usr/bin/python3)
+  set(Python3_EXECUTABLE /usr/bin/python3 CACHE FILEPATH "Python 3 interpreter for the tests")
+endif()
+if(GS_BUILD_TESTS)
+  find_package(Python3 3.6 REQUIRED COMPONENTS Interpreter)  # f-strings
+  message(STATUS "Python ${Python3_VERSION} for the tests: ${Python3_EXECUTABLE}")
+endif()

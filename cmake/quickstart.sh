@@ -24,7 +24,7 @@ default_build=$root/build
 [[ $backend != serial ]] && default_build=$root/build-$backend
 build=${GS_BUILD_DIR:-$default_build}
 
-packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev
+packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev libpng-dev libgtest-dev python3
   libhdf5-openmpi-dev hdf5-tools)
 # The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB); with paraview-dev
 # the build includes the Catalyst in-situ adaptor, whose tests render under Xvfb; postprocess/ plots
@@ -53,7 +53,7 @@ if command -v dpkg-query >/dev/null; then
     DEBIAN_FRONTEND=noninteractive $sudo $apt_line
   fi
 else
-  echo "No dpkg here: assuming Kokkos, MPI, toml11, libpng and GoogleTest are installed (see README)."
+  echo "No dpkg here: assuming Kokkos, MPI, toml11, libpng, HDF5, GoogleTest, Python 3 are installed (see README)."
 fi
 
 # Open MPI refuses root and more ranks than cores unless told; CMA fails in containers.

@@ -13,7 +13,7 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 "$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/bench.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
   stream_mib=4 >"$OUT/bench.log" 2>&1 || fail "benchmark run failed: $(tail -n 5 "$OUT/bench.log")"
 cat "$OUT/bench.log"
-/usr/bin/python3 - "$OUT/bench.json" "$RANKS" <<'PY' || fail "benchmark JSON check failed"
+"${GS_PYTHON:-/usr/bin/python3}" - "$OUT/bench.json" "$RANKS" <<'PY' || fail "benchmark JSON check failed"
 import json, sys
 d = json.load(open(sys.argv[1]))
 ranks = int(sys.argv[2])

@@ -8,7 +8,7 @@ if [[ ! -s $XSTATE/display ]]; then
   exit 77
 fi
 export DISPLAY=$(cat "$XSTATE/display")
-PY=/usr/bin/python3
+PY=${GS_PYTHON:-/usr/bin/python3}
 rm -rf "$WORK" && mkdir -p "$WORK"
 # run_gs RANKS TIMEOUT ARGS...: stdin closed so nothing can wait on it.
 run_gs() {

@@ -1,5 +1,7 @@
 # Shared helpers for the regression checkers (sourced).
 MPIEXEC=${MPIEXEC:-mpiexec}
+# Python with Debian's h5py, numpy, matplotlib: CMake's Python3_EXECUTABLE under ctest.
+PY=${GS_PYTHON:-/usr/bin/python3}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 

@@ -122,7 +122,7 @@ case $test in
     [[ $n == 4 ]] || fail "expected 4 sweep runs, found $n"
     [[ -d $out/sweep/F0.03_k0.062 && -d $out/sweep/F0.04_k0.06 ]] || fail "run folders not named by F and k"
     grep -q '2 F x 2 k, 0 missing' "$out"/sweep/montage-*.out || fail "montage did not place all four images"
-    /usr/bin/python3 -c 'import matplotlib.image as m, sys; a = m.imread(sys.argv[1]); assert a.shape[0] > 200 and a.shape[1] > 200, a.shape' \
+    "$PY" -c 'import matplotlib.image as m, sys; a = m.imread(sys.argv[1]); assert a.shape[0] > 200 and a.shape[1] > 200, a.shape' \
       "$out/sweep/montage.png" || fail "montage.png is not a readable image"
     # The montage started only after the whole array had ended.
     end_array=$(scontrol show job "$array" -o | sed -n 's/.*EndTime=\([^ ]*\).*/\1/p' | sort | tail -1)
@@ -155,7 +155,7 @@ case $test in
     cat "$out/strong/scaling.md"
     digests=$(for p in 1 2 4; do field "$out/strong/ranks000$p/summary.json" digest; done | sort -u | wc -l)
     [[ $digests == 1 ]] || fail "the three runs of one problem have different digests"
-    /usr/bin/python3 - "$out/strong/scaling.csv" <<'PY' || fail "scaling.csv is wrong"
+    "$PY" - "$out/strong/scaling.csv" <<'PY' || fail "scaling.csv is wrong"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert [int(r["ranks"]) for r in rows] == [1, 2, 4], [r["ranks"] for r in rows]

@@ -1,5 +1,6 @@
 # Helpers for the Slurm tests (sourced). Each test: check.sh NAME BINARY STATEFILE OUTDIR
 fail() { echo "FAIL: $*" >&2; exit 1; }
+PY=${GS_PYTHON:-/usr/bin/python3}  # CMake's Python3_EXECUTABLE under ctest
 log() { echo "[$(date +%H:%M:%S)] $*"; }
 
 # Skip (77) unless the fixture's cluster is up; then point the Slurm tools at it.
@@ -54,7 +55,7 @@ wait_for() {
   done
 }
 
-field() { /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
+field() { "$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 
 # Reference digest: the same run, here, on one rank, without Slurm.
 local_digest() {

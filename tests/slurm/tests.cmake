@@ -1,18 +1,5 @@
 # Cluster workflows (issue 11), included from tests/CMakeLists.txt.
 
-# Spatial convergence study from the smooth start (no Slurm needed), one test per stencil.
-foreach(case "2d;5;16" "2d;9;16" "3d;7;8" "3d;19;8" "3d;27;8")
-  list(GET case 0 dim)
-  list(GET case 1 points)
-  list(GET case 2 n0)
-  add_test(NAME regression.convergence_${points}point
-    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/regression/convergence/check.sh $<TARGET_FILE:grayscott>
-            ${CMAKE_CURRENT_BINARY_DIR}/regression_out/convergence_${points}point
-            ${CMAKE_SOURCE_DIR}/slurm/inputs/convergence-${dim}.toml ${points} ${n0})
-  set_tests_properties(regression.convergence_${points}point PROPERTIES LABELS "regression;convergence"
-    ENVIRONMENT "${GS_MPI_ENV}" TIMEOUT 300)
-endforeach()
-
 # slurm/ on a real one-node Slurm on localhost (label "slurm"; needs root and
 # Debian's slurmctld/slurmd/slurm-client, otherwise every test skips with a
 # message; `ctest -LE slurm` leaves them out). The cluster is a fixture: started
@@ -30,9 +17,3 @@ foreach(t mpi_job restart_chain chain_limit chain_cancel chain_early_stop chain_
   set_tests_properties(slurm.${t} PROPERTIES FIXTURES_REQUIRED slurm_cluster RESOURCE_LOCK slurm_cluster LABELS slurm
     SKIP_RETURN_CODE 77 TIMEOUT 300 ENVIRONMENT "${GS_MPI_ENV}")
 endforeach()
-
-# postprocess/gs_post.py: plots of real runs, one-line errors on bad input.
-add_test(NAME regression.postprocess
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/regression/postprocess/check.sh $<TARGET_FILE:grayscott>
-          ${CMAKE_CURRENT_BINARY_DIR}/regression_out/postprocess)
-set_tests_properties(regression.postprocess PROPERTIES LABELS regression ENVIRONMENT "${GS_MPI_ENV}" TIMEOUT 120)

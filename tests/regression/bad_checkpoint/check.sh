@@ -6,8 +6,7 @@
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 INPUT=$3
 source "$(dirname "$0")/../lib.sh"
-PY=/usr/bin/python3
-$PY -c "import h5py, numpy" 2>/dev/null || fail "needs Debian's python3-h5py and python3-numpy for /usr/bin/python3"
+$PY -c "import h5py, numpy" 2>/dev/null || fail "needs Debian's python3-h5py and python3-numpy for $PY"
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 run_ranks 2 "$OUT/run" "$INPUT" time.steps=40 checkpoint.every=40 || fail "could not make a checkpoint"

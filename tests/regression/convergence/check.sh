@@ -15,8 +15,8 @@ stencil=$4
 n0=$5
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 [[ -x $bin ]] || fail "$bin is not an executable"
-/usr/bin/python3 -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
-  fail "/usr/bin/python3 lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
+"$PY" -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
+  fail "$PY lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
 rm -rf "$outdir"
 mkdir -p "$outdir"
 

@@ -42,4 +42,4 @@ if [[ ${#missing[@]} -ne 0 ]]; then
   exit 1
 fi
 echo "PASS: all ${#keys[@]} keys printed by --help appear in $doc"
-/usr/bin/python3 "$(dirname "$0")/messages.py" "$bin" "$outdir/messages" "$(dirname "$doc")"
+"$PY" "$(dirname "$0")/messages.py" "$bin" "$outdir/messages" "$(dirname "$doc")"

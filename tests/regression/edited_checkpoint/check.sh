@@ -6,8 +6,7 @@
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 INPUT=$3
 source "$(dirname "$0")/../lib.sh"
-PY=/usr/bin/python3
-$PY -c "import h5py" 2>/dev/null || fail "needs Debian's python3-h5py for /usr/bin/python3"
+$PY -c "import h5py" 2>/dev/null || fail "needs Debian's python3-h5py for $PY"
 rm -rf "$OUT" && mkdir -p "$OUT"
 run_ranks 2 "$OUT/run" "$INPUT" time.steps=20 checkpoint.every=20 || fail "could not make a checkpoint"
 good=$OUT/run/checkpoints/ckpt_00000020.h5

@@ -30,7 +30,7 @@ for r in 0.5 0.6 1.0; do
     echo "diamond_square roughness $r, $ranks ranks: v mean $got; $line"
     read -r fill above cells < <(sed -n 's/^init.fill = \([0-9.e-]*\): threshold [^,]*, \([0-9]*\) of \([0-9]*\) cells above it$/\1 \2 \3/p' <<<"$line")
     [[ -n ${cells:-} ]] || fail "$name: threshold line not understood: $line"
-    /usr/bin/python3 - "$ref" "$got" "$fill" "$above" "$cells" <<'PY' || fail "$name: see above"
+    "$PY" - "$ref" "$got" "$fill" "$above" "$cells" <<'PY' || fail "$name: see above"
 import sys
 ref, got, fill = map(float, sys.argv[1:4])
 above, cells = int(sys.argv[4]), int(sys.argv[5])

@@ -10,7 +10,7 @@ source "$(dirname "$0")/../lib.sh"
 bin=$1
 out=$2
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-post=(/usr/bin/python3 "$root/postprocess/gs_post.py")
+post=("$PY" "$root/postprocess/gs_post.py")
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -22,7 +22,7 @@ done
 "$bin" "$root/slurm/inputs/convergence-3d.toml" output.fields_every=10 output.dir="$out/r3" >"$out/r3.log" 2>&1 || fail "3D run failed"
 "${post[@]}" field "$out/r2/fields_00000010.h5" -o "$out/f2.png" || fail "2D field plot failed"
 "${post[@]}" field "$out/r3/fields_00000010.h5" --var u -o "$out/f3.png" || fail "3D field plot failed"
-/usr/bin/python3 - "$out/f2.png" "$out/f3.png" <<'PY' || fail "field plots are not images of the expected shape"
+"$PY" - "$out/f2.png" "$out/f3.png" <<'PY' || fail "field plots are not images of the expected shape"
 import sys, matplotlib.image as m
 a, b = m.imread(sys.argv[1]), m.imread(sys.argv[2])
 assert a.shape[0] > 300 and b.shape[1] > 2 * b.shape[0], (a.shape, b.shape)  # 3D: three mid-planes side by side

@@ -25,7 +25,7 @@ ckpts=$(ls "$OUT/split/checkpoints" | grep -c '^ckpt_.*\.h5$')
 ck="$OUT/split/checkpoints/ckpt_00000120.h5"
 h5dump -A "$ck" >"$OUT/h5dump.txt" || fail "h5dump cannot read the checkpoint"
 grep -q 'ATTRIBUTE "format_version"' "$OUT/h5dump.txt" || fail "h5dump shows no format_version"
-/usr/bin/python3 - "$ck" <<'PYEOF' || fail "h5py cannot read the checkpoint as documented"
+"$PY" - "$ck" <<'PYEOF' || fail "h5py cannot read the checkpoint as documented"
 import sys, h5py, json
 f = h5py.File(sys.argv[1], "r")
 n = list(f.attrs["n"])

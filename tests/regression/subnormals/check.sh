@@ -19,7 +19,7 @@ GS_KEEP_SUBNORMALS=1 "$GRAYSCOTT" "$input" "output.dir=$OUT/kept" >"$OUT/kept.lo
 [[ $(json_field "$OUT/kept/summary.json" subnormals) == kept ]] || fail "GS_KEEP_SUBNORMALS=1 run does not say subnormals: kept"
 d1=$(json_field "$OUT/flushed/summary.json" digest) d2=$(json_field "$OUT/kept/summary.json" digest)
 [[ $d1 != "$d2" ]] || fail "flushed and kept runs have the same digest $d1: no subnormal was reached, the test checks nothing"
-/usr/bin/python3 - "$OUT/flushed/fields_00001000.h5" "$OUT/kept/fields_00001000.h5" <<'PY' || fail "fields differ beyond the documented bound"
+"$PY" - "$OUT/flushed/fields_00001000.h5" "$OUT/kept/fields_00001000.h5" <<'PY' || fail "fields differ beyond the documented bound"
 import sys
 import h5py
 import numpy as np
