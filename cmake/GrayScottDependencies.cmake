@@ -1,4 +1,4 @@
-# Finds Kokkos, MPI, toml11 and libpng. Works with Debian 12's packages and with
+# Finds Kokkos, MPI, toml11, nlohmann-json and libpng. Works with Debian 12's packages and with
 # the Kokkos/MPI modules of a cluster (pass -DKokkos_ROOT=...).
 
 find_package(MPI REQUIRED COMPONENTS CXX)
@@ -23,6 +23,7 @@ endif()
 message(STATUS "Kokkos ${Kokkos_VERSION}, devices: ${Kokkos_DEVICES}")
 
 find_package(toml11 REQUIRED)
+find_package(nlohmann_json 3.11 REQUIRED)
 find_package(PNG REQUIRED)
 
 # Parallel HDF5 for checkpoints and field outputs. Prefer the MPI build: if the
