@@ -58,8 +58,8 @@ if ((cpu_ok)); then
       "$out/build-$b/src/grayscott" "$root/tests/regression/digest_ranks/$input.toml" time.steps=200 \
         output.every=1000 output.dir="$out/$input-$b" >"$out/$input-$b.log" 2>&1
     done
-    g=$(sed -n 's/^  "digest": "\(.*\)",$/\1/p' "$out/$input-cuda/summary.json")
-    c=$(sed -n 's/^  "digest": "\(.*\)",$/\1/p' "$out/$input-serial/summary.json")
+    g=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["digest"])' "$out/$input-cuda/summary.json" || true)
+    c=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["digest"])' "$out/$input-serial/summary.json" || true)
     echo "$input: GPU $g, CPU $c"
     [[ -n $g && $g == "$c" ]] || { echo "DIFFERENT bits on GPU and CPU for $input"; status=1; }
   done
