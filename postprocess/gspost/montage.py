@@ -151,7 +151,7 @@ def cmd_montage(a):
     fig.suptitle(a.title or "Gray-Scott patterns over (F, k)")
     fig.tight_layout()
     save_figure(fig, a.output, dpi=a.dpi)
-    print("wrote %s (%d F x %d k, %d drawn, %d missing)" % (a.output, len(Fs), len(ks), drawn, missing))
+    print("wrote %s (%d F x %d k, %d missing; %d drawn)" % (a.output, len(Fs), len(ks), missing, drawn))
     if not drawn:
         raise InputError("no member of the sweep could be drawn (%d missing); %s shows why" % (missing, a.output))
     return 1 if missing and a.strict else 0

@@ -133,7 +133,7 @@ rc=0
 for F in 0.03 0.05 0.07; do echo "physics.F=$F physics.k=0.06 output.dir=$sweep/F${F}_k0.06"; done >"$sweep/sweep.txt"
 touch -d '-1 minute' "$sweep/sweep.txt"
 "${post[@]}" montage "$sweep" -o "$sweep/montage.png" >"$out/mont.out" 2>"$out/mont.err" || { cat "$out/mont.err" >&2; fail "montage with missing members did not exit 0"; }
-grep -q "1 drawn, 2 missing" "$out/mont.out" || fail "montage: $(cat "$out/mont.out")"
+grep -q "2 missing; 1 drawn" "$out/mont.out" || fail "montage: $(cat "$out/mont.out")"
 grep -q "F=0.05 k=0.06: .*failed: non-finite" "$out/mont.err" || fail "montage does not name the failed member: $(cat "$out/mont.err")"
 grep -q "F=0.07 k=0.06: .*no summary.json" "$out/mont.err" || fail "montage does not name the missing member: $(cat "$out/mont.err")"
 [[ -s $sweep/montage.png ]] || fail "no montage.png"
