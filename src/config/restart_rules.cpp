@@ -21,9 +21,11 @@ std::map<std::string, Json> read_config_json(const std::string& text) {
   } catch (const Json::parse_error& e) {
     // nlohmann reports the byte where it stopped: at the end, the text was cut short.
     if (e.byte >= text.size()) throw std::runtime_error("the stored configuration ends early");
+    // Where the parser names the one structural character it wanted, say so as the hand-written reader did.
     const std::string what = e.what();
     const auto expected = what.find("; expected '");
-    if (expected != std::string::npos && expected + 13 < what.size() && what[expected + 13] == '\'')
+    if (expected != std::string::npos && expected + 13 < what.size() && what[expected + 13] == '\'' &&
+        std::string("{}[]:,\"").find(what[expected + 12]) != std::string::npos)
       throw std::runtime_error("the stored configuration is not valid JSON (expected '" + what.substr(expected + 12, 1) + "')");
     throw std::runtime_error("the stored configuration is not valid JSON");
   }

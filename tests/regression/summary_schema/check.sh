@@ -50,5 +50,5 @@ else
 fi
 
 "$GRAYSCOTT" --help >"$OUT/help.txt"
-/usr/bin/python3 "$here/validate.py" "$SCHEMA" "$OUT/help.txt" "$root" "${summaries[@]}"
+/usr/bin/python3 "$here/validate.py" "$SCHEMA" "$OUT/help.txt" "$root" "$INPUT" "${summaries[@]}"
 echo "PASS: ${#summaries[@]} summaries valid; invalid ones refused"

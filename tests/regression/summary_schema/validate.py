@@ -4,18 +4,23 @@ schema can fail: a summary with a wrong type, a missing key or an unknown key
 is refused. Also: the schema's config section lists exactly the keys that
 `grayscott --help` lists, and postprocess's load_summary accepts every one.
 
-usage: validate.py SCHEMA HELP_TXT REPO STATUS=SUMMARY.json ...
+Numbers read back exactly (the physics of INPUT), and the failed
+run's non-finite statistics are null.
+
+usage: validate.py SCHEMA HELP_TXT REPO INPUT STATUS=SUMMARY.json ...
 """
 import copy
 import json
 import re
 import sys
+import tomllib
 
 import jsonschema
 
 
 def main():
-    schema_path, help_path, repo = sys.argv[1:4]
+    schema_path, help_path, repo, input_path = sys.argv[1:5]
+    toml = tomllib.load(open(input_path, "rb"))
     schema = json.load(open(schema_path))
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -34,7 +39,7 @@ def main():
     from gspost.common import InputError
 
     first = None
-    for arg in sys.argv[4:]:
+    for arg in sys.argv[5:]:
         status, path = arg.split("=", 1)
         summary = json.load(open(path))
         errors = sorted(validator.iter_errors(summary), key=lambda e: list(e.absolute_path))
@@ -50,6 +55,12 @@ def main():
             print("valid: %s (%s, %d outputs: %s)" % (path, status, len(summary["outputs"]),
                                                      ", ".join(summary["outputs"])))
         first = first or summary
+        for section, key in (("physics", "F"), ("physics", "k"), ("physics", "Du"), ("physics", "Dv")):
+            if summary["config"][section][key] != toml[section][key]:
+                failures.append("%s: config.%s.%s = %r does not read back as the input's %r"
+                                % (path, section, key, summary["config"][section][key], toml[section][key]))
+        if status == "failed" and None not in summary["final_stats"].values():
+            failures.append("%s: a run that blew up has no null (non-finite) final_stats: %s" % (path, summary["final_stats"]))
 
     # The schema must be able to say no.
     broken = []
