@@ -1,4 +1,4 @@
-# Finds Kokkos, MPI, toml11, libpng, parallel HDF5 and (for the tests) Python 3,
+# Finds Kokkos, MPI, toml11, nlohmann-json, libpng, parallel HDF5 and (for the tests) Python 3,
 # each with a minimum version (the reason beside it). Works with
 # Debian 12's packages and with the Kokkos/MPI modules of a cluster (pass
 # -DKokkos_ROOT=...).
@@ -35,6 +35,7 @@ endif()
 # toml11 3.x only: 4.0 changed the value API the loader uses (as_string().str,
 # is_uninitialized()).
 find_package(toml11 3.7...<4 REQUIRED)
+find_package(nlohmann_json 3.11 REQUIRED)
 find_package(PNG REQUIRED)
 
 # Parallel HDF5 for checkpoints and field outputs. Prefer the MPI build: if the

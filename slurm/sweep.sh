@@ -88,6 +88,6 @@ submit=$(GS_SWEEP_FILE=$out/sweep.txt study_submit_line --site "$site" --ranks-p
 study_plan "mkdir -p $(printf %q "$out")" "cat >$(printf %q "$out/sweep.txt") <<'GS_MANIFEST'" "$manifest" "GS_MANIFEST"
 study_plan "array_id=\$($submit)"
 study_plan "$(study_collect_job "$site" array_id "$out" sweep montage members -- \
-  /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "${members[@]}" -o "$out/montage.png")"
+  /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "$out" -o "$out/montage.png")"
 study_plan "echo \"sweep: $count runs in job array \$array_id; montage job \$collect_id -> $(printf %q "$out")/montage.png\""
 study_run "$dry"

@@ -14,6 +14,7 @@
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
+#include "core/json.hpp"
 #include "core/timers.hpp"
 #include "core/types.hpp"
 #include "driver/stepper.hpp"
@@ -232,15 +233,6 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   return r;
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 const char* benchmark_usage() { return kBenchUsage; }
@@ -283,33 +275,42 @@ int run_benchmark(const std::vector<std::string>& args) {
       }
     }
   if (rank == 0 && !o.json.empty()) {
-    std::ostringstream js;
-    js.precision(6);
-    js << "{\n  \"benchmark_version\": 1,\n  \"ranks\": " << ranks << ",\n  \"threads_per_rank\": " << threads
-       << ",\n  \"backend\": " << json_string(ExecSpace::name()) << ",\n  \"host_arch\": " << json_string(host_arch())
-       << ",\n  \"precision\": \"double\""
-       << ",\n  \"steps_per_repeat\": " << o.steps << ",\n  \"repeats\": " << o.repeats
-       << ",\n  \"warmup_steps\": " << o.warmup << ",\n  \"stream_array_bytes_per_rank\": " << elements * 8
-       << ",\n  \"copy_bandwidth_bytes_per_s\": " << bw.copy << ",\n  \"triad_bandwidth_bytes_per_s\": " << bw.triad
-       << ",\n  \"copy_bandwidth_best_bytes_per_s\": " << bw.copy_best
-       << ",\n  \"triad_bandwidth_best_bytes_per_s\": " << bw.triad_best << ",\n  \"cases\": [";
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      const CaseResult& r = results[i];
+    Json cases = Json::array();
+    for (const CaseResult& r : results) {
       const double achieved = r.updates_median * r.bytes_per_cell;
-      js << (i ? "," : "") << "\n    {\"case\": " << json_string(r.name + "-double-" + r.integrator)
-         << ", \"dims\": " << r.dims << ", \"stencil\": " << r.stencil << ", \"integrator\": "
-         << json_string(r.integrator) << ", \"n\": " << r.n << ", \"cell_updates_per_second\": " << r.updates_median
-         << ", \"cell_updates_per_second_best\": " << r.updates_best << ", \"bytes_per_cell\": " << r.bytes_per_cell
-         << ", \"flops_per_cell\": " << flops_per_cell(r.stencil, r.integrator == "rk2")
-         << ", \"achieved_bandwidth_bytes_per_s\": " << achieved
-         << ", \"fraction_of_copy_bandwidth\": " << achieved / bw.copy
-         << ", \"fraction_of_triad_bandwidth\": " << achieved / bw.triad << ", \"halo_fraction\": " << r.halo_fraction << ", \"cpu_share\": " << r.cpu_share
-         << ", \"cell_updates_per_cpu_second\": " << r.updates_per_cpu_s
-         << "}";
+      cases.push_back({{"case", r.name + "-double-" + r.integrator},
+                       {"dims", r.dims},
+                       {"stencil", r.stencil},
+                       {"integrator", r.integrator},
+                       {"n", r.n},
+                       {"cell_updates_per_second", json_finite(r.updates_median)},
+                       {"cell_updates_per_second_best", json_finite(r.updates_best)},
+                       {"bytes_per_cell", json_finite(r.bytes_per_cell)},
+                       {"flops_per_cell", json_finite(flops_per_cell(r.stencil, r.integrator == "rk2"))},
+                       {"achieved_bandwidth_bytes_per_s", json_finite(achieved)},
+                       {"fraction_of_copy_bandwidth", json_finite(achieved / bw.copy)},
+                       {"fraction_of_triad_bandwidth", json_finite(achieved / bw.triad)},
+                       {"halo_fraction", json_finite(r.halo_fraction)},
+                       {"cpu_share", json_finite(r.cpu_share)},
+                       {"cell_updates_per_cpu_second", json_finite(r.updates_per_cpu_s)}});
     }
-    js << "\n  ]\n}\n";
+    const Json js = {{"benchmark_version", 1},
+                     {"ranks", ranks},
+                     {"threads_per_rank", threads},
+                     {"backend", ExecSpace::name()},
+                     {"host_arch", host_arch()},
+                     {"precision", "double"},
+                     {"steps_per_repeat", o.steps},
+                     {"repeats", o.repeats},
+                     {"warmup_steps", o.warmup},
+                     {"stream_array_bytes_per_rank", elements * 8},
+                     {"copy_bandwidth_bytes_per_s", json_finite(bw.copy)},
+                     {"triad_bandwidth_bytes_per_s", json_finite(bw.triad)},
+                     {"copy_bandwidth_best_bytes_per_s", json_finite(bw.copy_best)},
+                     {"triad_bandwidth_best_bytes_per_s", json_finite(bw.triad_best)},
+                     {"cases", cases}};
     std::ofstream out(o.json);
-    out << js.str();
+    out << dump_json(js, 2) << "\n";
     if (!out) throw RunError("cannot write benchmark JSON " + o.json);
   }
   return 0;

@@ -23,8 +23,6 @@ E read_enum(const Setting& s, const ChoiceName<E> (&table)[N]) {
   throw_setting(s, "unknown value");
 }
 
-std::string quoted(const std::string& s) { return json_string(s); }
-
 // A [low, high] pair of rates for a parameter map.
 std::array<double, 2> read_range2(const Setting& s) {
   const auto v = read_real_list(s, 0.0, true);
@@ -40,10 +38,10 @@ std::vector<std::string> read_path_list(const Setting& s) {
   return out;
 }
 
-std::string json_string_list(const std::vector<std::string>& v) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + json_string(v[i]);
-  return out + "]";
+// The first `count` entries of a per-dimension array, as a JSON list.
+template <class T>
+Json first_of(const T* values, int count) {
+  return Json(std::vector<T>(values, values + count));
 }
 
 }  // namespace
@@ -52,94 +50,94 @@ const std::vector<KeySpec>& key_table() {
   static const std::vector<KeySpec> table = {
       {"grid.dims", RestartRole::Grid, "integer", "-", "2 or 3",
        [](const Setting& s, SimConfig& c, Pending&) { c.grid.dims = (int)read_int(s, 2, 3); },
-       [](const SimConfig& c) { return std::to_string(c.grid.dims); }},
+       [](const SimConfig& c) { return Json(c.grid.dims); }},
       {"grid.n", RestartRole::Grid, "integer or list", "cells", "cells per dimension: one number for all, or one per dimension (any size >= 1)",
        [](const Setting& s, SimConfig&, Pending& p) { p.n = read_int_list(s, 1, 1L << 40); },
-       [](const SimConfig& c) { return json_list(c.grid.n.data(), c.grid.dims); }},
+       [](const SimConfig& c) { return first_of(c.grid.n.data(), c.grid.dims); }},
       {"grid.L", RestartRole::Grid, "number or list", "length", "domain side length per dimension (h = L/n)",
        [](const Setting& s, SimConfig&, Pending& p) { p.L = read_real_list(s, 0.0, false); },
-       [](const SimConfig& c) { return json_list(c.grid.L.data(), c.grid.dims); }},
+       [](const SimConfig& c) { return first_of(c.grid.L.data(), c.grid.dims); }},
       {"grid.stencil", RestartRole::Grid, "integer", "points", "Laplacian: 5 or 9 in 2D, 7, 19 or 27 in 3D (default 9 / 27)",
        [](const Setting& s, SimConfig& c, Pending&) { c.grid.stencil_points = (int)read_choice_int(s, {5, 9, 7, 19, 27}); },
-       [](const SimConfig& c) { return c.grid.stencil_points ? std::to_string(c.grid.stencil_points) : std::string("\"9 (2D) / 27 (3D)\""); }},
+       [](const SimConfig& c) { return c.grid.stencil_points ? Json(c.grid.stencil_points) : Json("9 (2D) / 27 (3D)"); }},
       {"physics.Du", RestartRole::Physics, "number", "length^2/time", "diffusivity of u (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.Du = read_real(s, 0.0, true); },
-       [](const SimConfig& c) { return json_number(c.physics.Du); }},
+       [](const SimConfig& c) { return Json(c.physics.Du); }},
       {"physics.Dv", RestartRole::Physics, "number", "length^2/time", "diffusivity of v (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.Dv = read_real(s, 0.0, true); },
-       [](const SimConfig& c) { return json_number(c.physics.Dv); }},
+       [](const SimConfig& c) { return Json(c.physics.Dv); }},
       {"physics.F", RestartRole::Physics, "number", "1/time", "feed rate (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.F = read_real(s, 0.0, true); },
-       [](const SimConfig& c) { return json_number(c.physics.F); },
+       [](const SimConfig& c) { return Json(c.physics.F); },
        [](const SimConfig& c) { return c.physics.map == ParameterMapType::None; }},
       {"physics.k", RestartRole::Physics, "number", "1/time", "kill rate (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.k = read_real(s, 0.0, true); },
-       [](const SimConfig& c) { return json_number(c.physics.k); },
+       [](const SimConfig& c) { return Json(c.physics.k); },
        [](const SimConfig& c) { return c.physics.map == ParameterMapType::None; }},
       {"physics.clamp", RestartRole::Physics, "boolean", "-", "clamp u and v to [0, 1] after each step (as the seeds do; breaks convergence)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.clamp = read_bool(s); },
-       [](const SimConfig& c) { return json_bool(c.physics.clamp); }},
-      {"physics.map", RestartRole::Physics, "string", "-", "per-cell F and k: \"none\" (uniform physics.F, physics.k), \"gradient\" (k along x over k_range, F along y over F_range) or \"noise\" (Perlin field moving (F, k) between the range ends)",
+       [](const SimConfig& c) { return Json(c.physics.clamp); }},
+      {"physics.map", RestartRole::Physics, "string", "-", R"~(per-cell F and k: "none" (uniform physics.F, physics.k), "gradient" (k along x over k_range, F along y over F_range) or "noise" (Perlin field moving (F, k) between the range ends))~",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.map = read_enum(s, kParameterMapNames); },
-       [](const SimConfig& c) { return quoted(name_of(c.physics.map)); }},
+       [](const SimConfig& c) { return Json(name_of(c.physics.map)); }},
       {"physics.F_range", RestartRole::Physics, "list of 2 numbers", "1/time", "feed rates [F0, F1] of a parameter map (>= 0): F0 at y = 0, F1 at y = L (gradient), or the noise minimum / maximum ends",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.F_range = read_range2(s); },
-       [](const SimConfig& c) { return json_list(c.physics.F_range.data(), 2); },
+       [](const SimConfig& c) { return first_of(c.physics.F_range.data(), 2); },
        [](const SimConfig& c) { return c.physics.map != ParameterMapType::None; }},
       {"physics.k_range", RestartRole::Physics, "list of 2 numbers", "1/time", "kill rates [k0, k1] of a parameter map (>= 0): k0 at x = 0, k1 at x = L (gradient), or the noise minimum / maximum ends",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.k_range = read_range2(s); },
-       [](const SimConfig& c) { return json_list(c.physics.k_range.data(), 2); },
+       [](const SimConfig& c) { return first_of(c.physics.k_range.data(), 2); },
        [](const SimConfig& c) { return c.physics.map != ParameterMapType::None; }},
       {"physics.map_frequency", RestartRole::Physics, "integer", "lattice cells", "noise map: Perlin lattice cells across the shortest side (1 to 4096)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.map_frequency = read_int(s, 1, 4096); },
-       [](const SimConfig& c) { return std::to_string(c.physics.map_frequency); },
+       [](const SimConfig& c) { return Json(c.physics.map_frequency); },
        [](const SimConfig& c) { return c.physics.map == ParameterMapType::Noise; }},
       {"physics.map_seed", RestartRole::Physics, "integer", "-", "noise map: seed of its Perlin lattice (>= 0; part of the physics, unlike init.seed)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.map_seed = (std::uint64_t)read_int(s, 0, INT64_MAX); },
-       [](const SimConfig& c) { return std::to_string(c.physics.map_seed); },
+       [](const SimConfig& c) { return Json(c.physics.map_seed); },
        [](const SimConfig& c) { return c.physics.map == ParameterMapType::Noise; }},
       {"time.dt", RestartRole::Physics, "number", "time", "time step (> 0, at most the explicit stability limit)",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.dt = read_real(s, 0.0, false); },
-       [](const SimConfig& c) { return json_number(c.time.dt); }},
+       [](const SimConfig& c) { return Json(c.time.dt); }},
       {"time.steps", RestartRole::Free, "integer", "steps", "number of time steps (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.steps = read_int(s, 0, 1L << 50); },
-       [](const SimConfig& c) { return std::to_string(c.time.steps); }},
-      {"time.integrator", RestartRole::Physics, "string", "-", "\"euler\" (forward Euler, 1st order) or \"rk2\" (Heun, 2nd order)",
+       [](const SimConfig& c) { return Json(c.time.steps); }},
+      {"time.integrator", RestartRole::Physics, "string", "-", R"~("euler" (forward Euler, 1st order) or "rk2" (Heun, 2nd order))~",
        [](const Setting& s, SimConfig& c, Pending&) {
          c.time.integrator = read_enum(s, kIntegratorNames);
        },
-       [](const SimConfig& c) { return quoted(name_of(c.time.integrator)); }},
+       [](const SimConfig& c) { return Json(name_of(c.time.integrator)); }},
       {"time.allow_unstable", RestartRole::Free, "boolean", "-", "accept a dt above the stability limit",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.allow_unstable = read_bool(s); },
-       [](const SimConfig& c) { return json_bool(c.time.allow_unstable); }},
-      {"init.type", RestartRole::Free, "string", "-", "\"patch\" (centred square/cube), \"spots\" (random discs/balls), \"spot\" (one centred disc/ball), \"perlin\" (periodic fractal gradient noise), \"diamond_square\" (periodic diamond-square), \"sine\" (smooth periodic waves in physical units, for convergence studies)",
+       [](const SimConfig& c) { return Json(c.time.allow_unstable); }},
+      {"init.type", RestartRole::Free, "string", "-", R"~("patch" (centred square/cube), "spots" (random discs/balls), "spot" (one centred disc/ball), "perlin" (periodic fractal gradient noise), "diamond_square" (periodic diamond-square), "sine" (smooth periodic waves in physical units, for convergence studies))~",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.type = read_enum(s, kInitTypeNames); },
-       [](const SimConfig& c) { return quoted(name_of(c.init.type)); }},
+       [](const SimConfig& c) { return Json(name_of(c.init.type)); }},
       {"init.seed", RestartRole::Free, "integer", "-", "seed of the counter-based noise (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.seed = (std::uint64_t)read_int(s, 0, INT64_MAX); },
-       [](const SimConfig& c) { return std::to_string(c.init.seed); }},
+       [](const SimConfig& c) { return Json(c.init.seed); }},
       {"init.size", RestartRole::Free, "number", "fraction of L", "patch side or spot diameter as a fraction of the domain (0, 1]",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.size = read_real_range(s, 0.0, false, 1.0); },
-       [](const SimConfig& c) { return json_number(c.init.size); }},
-      {"init.count", RestartRole::Free, "integer", "spots", "number of spots for init.type = \"spots\" (1 to 100000)",
+       [](const SimConfig& c) { return Json(c.init.size); }},
+      {"init.count", RestartRole::Free, "integer", "spots", R"~(number of spots for init.type = "spots" (1 to 100000))~",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.count = read_int(s, 1, 100000); },
-       [](const SimConfig& c) { return std::to_string(c.init.count); }},
+       [](const SimConfig& c) { return Json(c.init.count); }},
       {"init.noise", RestartRole::Free, "number", "-", "peak-to-peak uniform noise added to v in seeded regions (0 to 1)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.noise = read_real_range(s, 0.0, true, 1.0); },
-       [](const SimConfig& c) { return json_number(c.init.noise); }},
+       [](const SimConfig& c) { return Json(c.init.noise); }},
       {"init.frequency", RestartRole::Free, "integer", "lattice cells", "perlin: lattice cells of the first octave across the shortest side (1 to 65536; other sides in proportion)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.frequency = read_int(s, 1, 65536); },
-       [](const SimConfig& c) { return std::to_string(c.init.frequency); }},
+       [](const SimConfig& c) { return Json(c.init.frequency); }},
       {"init.octaves", RestartRole::Free, "integer", "-", "perlin: octaves of the fractal sum (1 to 12)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.octaves = (int)read_int(s, 1, 12); },
-       [](const SimConfig& c) { return std::to_string(c.init.octaves); }},
+       [](const SimConfig& c) { return Json(c.init.octaves); }},
       {"init.lacunarity", RestartRole::Free, "number", "-", "perlin: lattice refinement per octave (1 to 4; each octave's period is rounded to whole cells)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.lacunarity = read_real_range(s, 1.0, true, 4.0); },
-       [](const SimConfig& c) { return json_number(c.init.lacunarity); }},
+       [](const SimConfig& c) { return Json(c.init.lacunarity); }},
       {"init.gain", RestartRole::Free, "number", "-", "perlin: amplitude factor per octave (0, 1]",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.gain = read_real_range(s, 0.0, false, 1.0); },
-       [](const SimConfig& c) { return json_number(c.init.gain); }},
-      {"init.time", RestartRole::Free, "number or \"none\"", "lattice cells", "perlin: \"none\" for dims-D noise, or a number (-1e6 to 1e6) to take the slice w = time of (dims+1)-D noise (4D for a 3D run)",
+       [](const SimConfig& c) { return Json(c.init.gain); }},
+      {"init.time", RestartRole::Free, R"~(number or "none")~", "lattice cells", R"~(perlin: "none" for dims-D noise, or a number (-1e6 to 1e6) to take the slice w = time of (dims+1)-D noise (4D for a 3D run))~",
        [](const Setting& s, SimConfig& c, Pending&) {
          if (s.value.is_string()) {
            read_choice(s, {"none"});
@@ -148,78 +146,78 @@ const std::vector<KeySpec>& key_table() {
            c.init.time = read_real_range(s, -1e6, true, 1e6);
            c.init.has_time = true;
          } else {
-           throw_setting(s, "expected a number or \"none\"");
+           throw_setting(s, R"~(expected a number or "none")~");
          }
        },
-       [](const SimConfig& c) { return c.init.has_time ? json_number(c.init.time) : quoted("none"); }},
+       [](const SimConfig& c) { return c.init.has_time ? Json(c.init.time) : Json("none"); }},
       {"init.roughness", RestartRole::Free, "number", "-", "diamond_square: factor by which the random offset range shrinks per level (0, 1]",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.roughness = read_real_range(s, 0.0, false, 1.0); },
-       [](const SimConfig& c) { return json_number(c.init.roughness); }},
+       [](const SimConfig& c) { return Json(c.init.roughness); }},
       {"init.threshold", RestartRole::Free, "number", "-", "perlin, diamond_square: normalised noise value (-1 to 1) above which cells are seeded",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.threshold = read_real_range(s, -1.0, true, 1.0); },
-       [](const SimConfig& c) { return json_number(c.init.threshold); }},
-      {"init.fill", RestartRole::Free, "number or \"none\"", "fraction of cells", "perlin, diamond_square: fraction of the cells to seed, 0 < fill < 1; the threshold becomes the noise value with exactly round(fill x cells) cells above it (exclusive with init.threshold). Default \"none\": perlin uses init.threshold, diamond_square seeds 0.3 of the cells unless init.threshold is given",
+       [](const SimConfig& c) { return Json(c.init.threshold); }},
+      {"init.fill", RestartRole::Free, R"~(number or "none")~", "fraction of cells", R"~(perlin, diamond_square: fraction of the cells to seed, 0 < fill < 1; the threshold becomes the noise value with exactly round(fill x cells) cells above it (exclusive with init.threshold). Default "none": perlin uses init.threshold, diamond_square seeds 0.3 of the cells unless init.threshold is given)~",
        [](const Setting& s, SimConfig& c, Pending&) {
          if (s.value.is_string()) {
            read_choice(s, {"none"});
            c.init.has_fill = false;
          } else if (s.value.is_integer() || s.value.is_floating()) {
            c.init.fill = read_real(s, 0.0, false);
-           if (!(c.init.fill < 1)) throw_setting(s, "value " + json_number(c.init.fill) + " is out of range; allowed: > 0 and < 1 (a fraction of the cells), or \"none\"");
+           if (!(c.init.fill < 1)) throw_setting(s, "value " + json_number(c.init.fill) + R"~( is out of range; allowed: > 0 and < 1 (a fraction of the cells), or "none")~");
            c.init.has_fill = true;
          } else {
-           throw_setting(s, "expected a number (0 < fill < 1) or \"none\"");
+           throw_setting(s, R"~(expected a number (0 < fill < 1) or "none")~");
          }
        },
-       [](const SimConfig& c) { return c.init.has_fill ? json_number(c.init.fill) : quoted("none"); }},
+       [](const SimConfig& c) { return c.init.has_fill ? Json(c.init.fill) : Json("none"); }},
       {"init.smoothing", RestartRole::Free, "number", "-", "perlin, diamond_square: width in noise units of the smooth step around the threshold (0 to 4; 0 = sharp)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.smoothing = read_real_range(s, 0.0, true, 4.0); },
-       [](const SimConfig& c) { return json_number(c.init.smoothing); }},
+       [](const SimConfig& c) { return Json(c.init.smoothing); }},
       {"init.amplitude", RestartRole::Free, "number", "-", "perlin, diamond_square: v in seeded cells, u = 1 - v; sine: peak v (0 to 1)",
        [](const Setting& s, SimConfig& c, Pending&) { c.init.amplitude = read_real_range(s, 0.0, true, 1.0); },
-       [](const SimConfig& c) { return json_number(c.init.amplitude); }},
+       [](const SimConfig& c) { return Json(c.init.amplitude); }},
       {"output.dir", RestartRole::Free, "string", "path", "folder for images, logs and summary.json (created if missing)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.dir = read_nonempty_string(s); },
-       [](const SimConfig& c) { return quoted(c.output.dir); }},
+       [](const SimConfig& c) { return Json(c.output.dir); }},
       {"output.every", RestartRole::Free, "integer", "steps", "images and digest every N steps (0: only at the start and end)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.every = read_int(s, 0, 1L << 50); },
-       [](const SimConfig& c) { return std::to_string(c.output.every); }},
+       [](const SimConfig& c) { return Json(c.output.every); }},
       {"output.log_every", RestartRole::Free, "integer", "steps", "progress line and NaN check every N steps (0: about 20 per run)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.log_every = read_int(s, 0, 1L << 50); },
-       [](const SimConfig& c) { return std::to_string(c.output.log_every); }},
-      {"output.field", RestartRole::Free, "string", "-", "field drawn in images: \"u\" or \"v\"",
+       [](const SimConfig& c) { return Json(c.output.log_every); }},
+      {"output.field", RestartRole::Free, "string", "-", R"~(field drawn in images: "u" or "v")~",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.field = read_enum(s, kOutputFieldNames); },
-       [](const SimConfig& c) { return quoted(name_of(c.output.field)); }},
-      {"output.colormap", RestartRole::Free, "string", "-", "\"inferno\", \"viridis\", \"magma\" or \"gray\"",
+       [](const SimConfig& c) { return Json(name_of(c.output.field)); }},
+      {"output.colormap", RestartRole::Free, "string", "-", R"~("inferno", "viridis", "magma" or "gray")~",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.colormap = read_enum(s, kColormapNames); },
-       [](const SimConfig& c) { return quoted(name_of(c.output.colormap)); }},
+       [](const SimConfig& c) { return Json(name_of(c.output.colormap)); }},
       {"output.vmin", RestartRole::Free, "number", "-", "value drawn as the colormap's first colour",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.vmin = read_real(s, -HUGE_VAL, true); },
-       [](const SimConfig& c) { return json_number(c.output.vmin); }},
+       [](const SimConfig& c) { return Json(c.output.vmin); }},
       {"output.vmax", RestartRole::Free, "number", "-", "value drawn as the colormap's last colour (> vmin)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.vmax = read_real(s, -HUGE_VAL, true); },
-       [](const SimConfig& c) { return json_number(c.output.vmax); }},
+       [](const SimConfig& c) { return Json(c.output.vmax); }},
       {"output.image_scale", RestartRole::Free, "integer", "pixels/cell", "pixels per cell edge in images (0: smallest giving at least 256 px height; 1 to 16)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.image_scale = (int)read_int(s, 0, 16); },
-       [](const SimConfig& c) { return std::to_string(c.output.image_scale); }},
+       [](const SimConfig& c) { return Json(c.output.image_scale); }},
       {"output.fields_every", RestartRole::Free, "integer", "steps", "u and v as HDF5 + XDMF (opens in ParaView) every N steps (0: never)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_every = read_int(s, 0, 1L << 50); },
-       [](const SimConfig& c) { return std::to_string(c.output.fields_every); }},
+       [](const SimConfig& c) { return Json(c.output.fields_every); }},
       {"checkpoint.every", RestartRole::Free, "integer", "steps", "parallel HDF5 checkpoint every N steps and at the end (0: only when asked to stop)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.every = read_int(s, 0, 1L << 50); },
-       [](const SimConfig& c) { return std::to_string(c.checkpoint.every); }},
+       [](const SimConfig& c) { return Json(c.checkpoint.every); }},
       {"checkpoint.keep", RestartRole::Free, "integer", "files", "newest checkpoints kept; older ones are deleted once a newer one is complete (>= 1)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.keep = read_int(s, 1, 1000000); },
-       [](const SimConfig& c) { return std::to_string(c.checkpoint.keep); }},
+       [](const SimConfig& c) { return Json(c.checkpoint.keep); }},
       {"checkpoint.walltime", RestartRole::Free, "number", "seconds", "wall-time budget: past it, checkpoint at the next step and exit 0 (0: none)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.walltime = read_real(s, 0.0, true); },
-       [](const SimConfig& c) { return json_number(c.checkpoint.walltime); }},
+       [](const SimConfig& c) { return Json(c.checkpoint.walltime); }},
       {"checkpoint.allow_physics_change", RestartRole::Free, "boolean", "-", "allow a restart with other physics.*, time.dt or time.integrator than the checkpoint",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.allow_physics_change = read_bool(s); },
-       [](const SimConfig& c) { return json_bool(c.checkpoint.allow_physics_change); }},
+       [](const SimConfig& c) { return Json(c.checkpoint.allow_physics_change); }},
       {"checkpoint.overwrite", RestartRole::Free, "boolean", "-", "let a fresh run (no restart=) write into a folder holding another run's checkpoints (they are kept, never pruned)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.overwrite = read_bool(s); },
-       [](const SimConfig& c) { return json_bool(c.checkpoint.overwrite); }},
+       [](const SimConfig& c) { return Json(c.checkpoint.overwrite); }},
       {"parallel.layout", RestartRole::Free, "list of integers", "ranks", "ranks per dimension, product = rank count (0 entries: chosen by MPI)",
        [](const Setting& s, SimConfig& c, Pending&) {
          const auto l = read_int_list(s, 0, 1 << 20);
@@ -227,22 +225,22 @@ const std::vector<KeySpec>& key_table() {
          c.parallel.layout = {0, 0, 0};
          for (size_t i = 0; i < l.size(); ++i) c.parallel.layout[i] = (int)l[i];
        },
-       [](const SimConfig& c) { return json_list(c.parallel.layout.data(), c.grid.dims); }},
+       [](const SimConfig& c) { return first_of(c.parallel.layout.data(), c.grid.dims); }},
       {"parallel.gpu_aware_mpi", RestartRole::Free, "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
        [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
-       [](const SimConfig& c) { return json_bool(c.parallel.gpu_aware_mpi); }},
+       [](const SimConfig& c) { return Json(c.parallel.gpu_aware_mpi); }},
       {"insitu.script", RestartRole::Free, "string or list of strings", "path", "ParaView Catalyst Python scripts run in situ (e.g. inputs/catalyst/isosurface.py); [] = no in-situ output; needs a build with Catalyst",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.scripts = read_path_list(s); },
-       [](const SimConfig& c) { return json_string_list(c.insitu.scripts); }},
+       [](const SimConfig& c) { return Json(c.insitu.scripts); }},
       {"insitu.every", RestartRole::Free, "integer", "steps", "hand the fields to the scripts every N steps, at the first step and at the last (>= 1)",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.every = read_int(s, 1, 1L << 50); },
-       [](const SimConfig& c) { return std::to_string(c.insitu.every); }},
+       [](const SimConfig& c) { return Json(c.insitu.every); }},
       {"insitu.iso", RestartRole::Free, "number or list", "-", "iso values of v passed to the scripts (isosurfaces, contour lines)",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.iso = read_real_list(s, -HUGE_VAL, true); },
-       [](const SimConfig& c) { return json_list(c.insitu.iso.data(), int(c.insitu.iso.size())); }},
-      {"insitu.fail", RestartRole::Free, "string", "-", "a script error: \"error\" fails the run (exit 1), \"warn\" reports it and the run goes on (exit 0, failure in summary.json)",
+       [](const SimConfig& c) { return first_of(c.insitu.iso.data(), int(c.insitu.iso.size())); }},
+      {"insitu.fail", RestartRole::Free, "string", "-", R"~(a script error: "error" fails the run (exit 1), "warn" reports it and the run goes on (exit 0, failure in summary.json))~",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.fail_is_error = read_choice(s, {"error", "warn"}) == "error"; },
-       [](const SimConfig& c) { return quoted(c.insitu.fail_is_error ? "error" : "warn"); }},
+       [](const SimConfig& c) { return Json(c.insitu.fail_is_error ? "error" : "warn"); }},
   };
   return table;
 }

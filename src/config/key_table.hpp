@@ -1,6 +1,6 @@
 #pragma once
 // The one table of input keys: name, restart role, type, unit, help, how to
-// read a value into SimConfig and how to show it. Parsing, --help, the
+// read a value into SimConfig and how to show it (as a JSON value). Parsing, --help, the
 // effective-config JSON, did-you-mean, the docs check and the restart check
 // all read this table, so a key is declared in one place only.
 #include <functional>
@@ -9,6 +9,7 @@
 
 #include "config/config.hpp"
 #include "config/values.hpp"
+#include "core/json.hpp"
 
 namespace gs {
 
@@ -33,7 +34,7 @@ struct KeySpec {
   const char* unit;
   const char* help;
   std::function<void(const Setting&, SimConfig&, Pending&)> apply;
-  std::function<std::string(const SimConfig&)> show;
+  std::function<Json(const SimConfig&)> show;  // the value as config_json writes it
   // Whether the key's value affects this run at all (e.g. physics.F is unused
   // while a parameter map sets F per cell); empty: always. A restart does not
   // compare a key that does not affect the run.

@@ -3,8 +3,8 @@
 // overrides over them, refuses unknown keys with a did-you-mean, applies each
 // key, resolves list lengths and the stencil, and validates across keys,
 // recording where each setting came from (SimConfig::source_of). The keys are
-// in key_table.cpp, the stability limit in stability.cpp; at the end, the
-// --help text and the effective configuration as JSON, from the same key table.
+// in key_table.cpp, the stability limit in stability.cpp, the --help text and
+// the effective configuration as JSON in config_json.cpp.
 #include "config/loader.hpp"
 
 #include <algorithm>
@@ -258,40 +258,6 @@ SimConfig load_config(const std::string& input_file, const std::vector<std::stri
 SimConfig load_config_text(const std::string& toml_text, const std::string& source, const std::vector<std::string>& overrides) {
   std::istringstream in(toml_text);
   return build(parse_toml(in, source), source, overrides);
-}
-
-std::string config_help() {
-  std::ostringstream os;
-  const SimConfig defaults;
-  os << "Keys (set in the input file under [section], or on the command line as section.key=value):\n";
-  for (const auto& k : key_table()) {
-    os << "  " << k.name << "  (" << k.type << ", unit: " << k.unit << ", default: " << k.show(defaults) << ")\n";
-    os << "      " << k.help << "\n";
-  }
-  return os.str();
-}
-
-std::string config_to_json(const SimConfig& cfg, int indent) {
-  std::ostringstream os;
-  const std::string pad(indent, ' ');
-  std::string section;
-  os << "{";
-  bool first_section = true, first_key = true;
-  for (const auto& k : key_table()) {
-    const std::string name = k.name;
-    const std::string sec = name.substr(0, name.find('.'));
-    const std::string key = name.substr(name.find('.') + 1);
-    if (sec != section) {
-      os << (first_section ? "\n" : "\n" + pad + "  },\n") << pad << "  " << json_string(sec) << ": {";
-      section = sec;
-      first_section = false;
-      first_key = true;
-    }
-    os << (first_key ? "\n" : ",\n") << pad << "    " << json_string(key) << ": " << k.show(cfg);
-    first_key = false;
-  }
-  os << "\n" << pad << "  }\n" << pad << "}";
-  return os.str();
 }
 
 }  // namespace gs

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "config/config_json.hpp"  // config_to_json and config_help, for the callers of load_config
 
 namespace gs {
 
@@ -14,11 +15,5 @@ SimConfig load_config(const std::string& input_file, const std::vector<std::stri
 // Same, from TOML text already in memory (tests); `source` names it in messages.
 SimConfig load_config_text(const std::string& toml_text, const std::string& source,
                            const std::vector<std::string>& overrides);
-
-// Every key with type, default, unit and meaning, for --help and the docs.
-std::string config_help();
-
-// The effective configuration as a JSON object (nested by section).
-std::string config_to_json(const SimConfig& cfg, int indent);
 
 }  // namespace gs

@@ -1,116 +1,56 @@
+// The restart check (restart_rules.hpp): the configuration a checkpoint stores
+// is parsed as JSON and compared value by value with this run's, key by key
+// from the key table's restart roles.
 #include "config/restart_rules.hpp"
 
-#include <cctype>
 #include <stdexcept>
 
+#include "config/config_json.hpp"
 #include "config/key_table.hpp"
 
 namespace gs {
 
 namespace {
 
-// A reader for the JSON that config_to_json writes: objects, arrays, strings,
-// numbers and literals. It keeps the text of each value at depth 2.
-class ConfigJsonReader {
- public:
-  explicit ConfigJsonReader(const std::string& text) : s_(text) {}
-
-  std::map<std::string, std::string> read() {
-    std::map<std::string, std::string> out;
-    expect('{');
-    if (peek() != '}') {
-      do {
-        const std::string section = string_token();
-        expect(':');
-        expect('{');
-        if (peek() != '}') {
-          do {
-            const std::string key = string_token();
-            expect(':');
-            skip_space();
-            const std::size_t begin = pos_;
-            skip_value();
-            out[section + "." + key] = s_.substr(begin, pos_ - begin);
-          } while (accept(','));
-        }
-        expect('}');
-      } while (accept(','));
-    }
-    expect('}');
-    return out;
+// "section.key" -> value of a configuration JSON (an object of section
+// objects). Throws std::runtime_error with the reason it is not one.
+std::map<std::string, Json> read_config_json(const std::string& text) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    // nlohmann reports the byte where it stopped: at the end, the text was cut short.
+    if (e.byte >= text.size()) throw std::runtime_error("the stored configuration ends early");
+    // Where the parser names the one structural character it wanted, say so as the hand-written reader did.
+    const std::string what = e.what();
+    const auto expected = what.find("; expected '");
+    if (expected != std::string::npos && expected + 13 < what.size() && what[expected + 13] == '\'' &&
+        std::string("{}[]:,\"").find(what[expected + 12]) != std::string::npos)
+      throw std::runtime_error("the stored configuration is not valid JSON (expected '" + what.substr(expected + 12, 1) + "')");
+    throw std::runtime_error("the stored configuration is not valid JSON");
   }
-
- private:
-  void skip_space() {
-    while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
-  }
-  char peek() {
-    skip_space();
-    if (pos_ >= s_.size()) throw std::runtime_error("the stored configuration ends early");
-    return s_[pos_];
-  }
-  bool accept(char c) {
-    if (peek() != c) return false;
-    ++pos_;
-    return true;
-  }
-  void expect(char c) {
-    if (!accept(c)) throw std::runtime_error(std::string("the stored configuration is not valid JSON (expected '") + c + "')");
-  }
-  std::string string_token() {
-    expect('"');
-    std::string out;
-    while (pos_ < s_.size() && s_[pos_] != '"') {
-      if (s_[pos_] == '\\') out += s_[pos_++];
-      if (pos_ < s_.size()) out += s_[pos_++];
-    }
-    expect('"');
-    return out;
-  }
-  void skip_value() {
-    const char c = peek();
-    if (c == '"') {
-      string_token();
-    } else if (c == '[' || c == '{') {
-      const char close = c == '[' ? ']' : '}';
-      ++pos_;
-      if (!accept(close)) {
-        do skip_value();
-        while (accept(','));
-        expect(close);
-      }
-    } else {
-      const std::size_t begin = pos_;
-      while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '.' || s_[pos_] == '-' ||
-                                  s_[pos_] == '+'))
-        ++pos_;
-      if (pos_ == begin) throw std::runtime_error("the stored configuration is not valid JSON");
-    }
-  }
-  const std::string& s_;
-  std::size_t pos_ = 0;
-};
-
-  // Value text without the layout spaces, so "[1, 2]" and "[1,2]" compare equal.
-std::string compact(const std::string& v) {
-  std::string out;
-  bool in_string = false;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const char c = v[i];
-    if (c == '"' && (i == 0 || v[i - 1] != '\\')) in_string = !in_string;
-    if (in_string || !std::isspace(static_cast<unsigned char>(c))) out += c;
+  const auto not_object = std::runtime_error("the stored configuration is not valid JSON (expected '{')");
+  if (!root.is_object()) throw not_object;
+  std::map<std::string, Json> out;
+  for (const auto& [section, body] : root.items()) {
+    if (!body.is_object()) throw not_object;
+    for (const auto& [key, value] : body.items()) out[section + "." + key] = value;
   }
   return out;
 }
 
 }  // namespace
 
-std::map<std::string, std::string> flatten_config_json(const std::string& json) { return ConfigJsonReader(json).read(); }
+std::map<std::string, std::string> flatten_config_json(const std::string& json) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, value] : read_config_json(json)) out[key] = dump_json(value, -1);
+  return out;
+}
 
 std::string restart_conflict(const SimConfig& run, const std::string& stored_json) {
-  std::map<std::string, std::string> stored;
+  std::map<std::string, Json> stored;
   try {
-    stored = flatten_config_json(stored_json);
+    stored = read_config_json(stored_json);
   } catch (const std::exception& e) {
     return std::string("attribute 'config': ") + e.what();
   }
@@ -121,10 +61,12 @@ std::string restart_conflict(const SimConfig& run, const std::string& stored_jso
     if (key.affects_run && !key.affects_run(run)) continue;
     const auto it = stored.find(key.name);
     // A key the checkpoint does not know was added later, with a default that keeps the old behaviour.
-    const std::string was = it != stored.end() ? it->second : key.show(defaults);
-    const std::string now = key.show(run);  // the text config_to_json writes for this key
-    if (compact(was) == compact(now)) continue;
-    std::string why = std::string("written with ") + key.name + " = " + was + ", this run has " + key.name + " = " + now;
+    const Json was = it != stored.end() ? it->second : key.show(defaults);
+    const Json now = key.show(run);
+    // Values compare as JSON values: 256 and 256.0 (older files wrote whole numbers without a point) are equal.
+    if (was == now) continue;
+    std::string why = std::string("written with ") + key.name + " = " + display_value(was) + ", this run has " + key.name +
+                      " = " + display_value(now);
     if (key.role == RestartRole::Physics) why += " (set checkpoint.allow_physics_change = true to change it on restart)";
     else why += " (a checkpoint restarts only on the grid it was written for)";
     return why;

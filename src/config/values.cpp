@@ -166,27 +166,6 @@ std::string condense_toml_error(const std::string& what) {
   return "TOML syntax error" + line + ": " + first;
 }
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if ((unsigned char)ch < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-          out += buf;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 std::string json_number(double x) {
   if (!std::isfinite(x)) return "null";
   char buf[32];
@@ -206,7 +185,5 @@ std::string json_number(double x) {
   }
   return s;
 }
-
-std::string json_bool(bool b) { return b ? "true" : "false"; }
 
 }  // namespace gs

@@ -1,6 +1,6 @@
 #pragma once
-// Typed reading of single TOML values with one-line errors, and the small JSON
-// writers the config and summary share.
+// Typed reading of single TOML values with one-line errors, and the number
+// format messages share.
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -30,20 +30,8 @@ std::vector<double> read_real_list(const Setting& s, double lo, bool lo_inclusiv
 std::size_t edit_distance(const std::string& a, const std::string& b);
 std::string condense_toml_error(const std::string& what);
 
-std::string json_string(const std::string& s);
+// The shortest text that reads back to the same double ("null" if not finite),
+// for messages and XML attributes; JSON documents go through core/json.hpp.
 std::string json_number(double x);
-std::string json_bool(bool b);
-template <class T>
-std::string json_list(const T* values, int count) {
-  std::string out = "[";
-  for (int i = 0; i < count; ++i) {
-    if (i) out += ", ";
-    if constexpr (std::is_floating_point_v<T>)
-      out += json_number(values[i]);
-    else
-      out += std::to_string(values[i]);
-  }
-  return out + "]";
-}
 
 }  // namespace gs

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "core/json.hpp"
 #include "grid/decomposition.hpp"
 #include "physics/diagnostics.hpp"
 
@@ -17,10 +18,11 @@ struct OutputSummary {
   long long calls = 0, bytes = 0;
   double seconds = 0;
   std::string last_path, failure;
-  std::string extra_json;  // further members, already formatted
+  Json extra = Json::object();  // the output's own members (Output::summary_extra)
 };
 
-// Bumped whenever a documented key changes meaning or moves (docs/io.md).
+// Bumped whenever a documented key changes meaning or moves (docs/io.md,
+// docs/summary.schema.json).
 constexpr int kSummaryVersion = 2;
 
 struct RunSummary {
@@ -38,6 +40,12 @@ struct RunSummary {
 };
 
 std::string digest_hex(std::uint64_t d);
+
+// min, max and mean of u and v: the form of final_stats and diagnostics.last_stats.
+void to_json(Json& j, const FieldStats& s);
+
+// The summary as written to summary.json (rank 0's view).
+Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSummary& s);
 
 // Rank 0 writes <output.dir>/summary.json (via a temporary file and a rename).
 void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSummary& s);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "config/values.hpp"
 #include "core/error.hpp"
+#include "io/summary.hpp"
 
 namespace gs {
 
@@ -33,11 +33,6 @@ void DiagnosticsOutput::write(const OutputStep& s, const State& state) {
   std::fflush(stdout);
 }
 
-std::string DiagnosticsOutput::summary_extra() const {
-  const double n = last_.cells ? double(last_.cells) : 1.0;
-  return "\"last_stats\": {\"u_min\": " + json_number(last_.u.min) + ", \"u_max\": " + json_number(last_.u.max) +
-         ", \"u_mean\": " + json_number(last_.u.sum / n) + ", \"v_min\": " + json_number(last_.v.min) +
-         ", \"v_max\": " + json_number(last_.v.max) + ", \"v_mean\": " + json_number(last_.v.sum / n) + "}";
-}
+Json DiagnosticsOutput::summary_extra() const { return {{"last_stats", last_}}; }
 
 }  // namespace gs

@@ -14,7 +14,7 @@ class DiagnosticsOutput : public Output {
   std::string name() const override { return "diagnostics"; }
   bool due(const OutputStep& s) const override { return cadence_.due(s); }
   void write(const OutputStep& s, const State& state) override;
-  std::string summary_extra() const override;
+  Json summary_extra() const override;
 
  private:
   const SimConfig& cfg_;

@@ -38,12 +38,10 @@ void ImageOutput::write(const OutputStep& s, const State& state) {
   std::printf("output step %ld  digest %s  image %s\n", s.step, digest_hex(digest).c_str(), path.c_str());
 }
 
-std::string ImageOutput::summary_extra() const {
-  std::string out = "\"digests\": [";
-  for (std::size_t i = 0; i < digests_.size(); ++i)
-    out += (i ? ", " : "") + std::string("{\"step\": ") + std::to_string(digests_[i].first) + ", \"digest\": \"" +
-           digest_hex(digests_[i].second) + "\"}";
-  return out + "]";
+Json ImageOutput::summary_extra() const {
+  Json digests = Json::array();
+  for (const auto& [step, digest] : digests_) digests.push_back({{"step", step}, {"digest", digest_hex(digest)}});
+  return {{"digests", digests}};
 }
 
 }  // namespace gs

@@ -18,7 +18,7 @@ class ImageOutput : public Output {
   std::string name() const override { return "images"; }
   bool due(const OutputStep& s) const override { return cadence_.due(s); }
   void write(const OutputStep& s, const State& state) override;
-  std::string summary_extra() const override;
+  Json summary_extra() const override;
 
  private:
   const Decomposition& dec_;

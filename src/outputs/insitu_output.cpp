@@ -95,12 +95,14 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   }
 }
 
-std::string InsituOutput::summary_extra() const {
+Json InsituOutput::summary_extra() const {
   // Steady cost per call without Catalyst's one-time start-up (Python, ParaView modules).
   const long long calls = report_.calls;
   const double per_call = calls > 0 ? std::max(0.0, report_.seconds - startup_s_) / double(calls) : 0.0;
-  return "\"startup_s\": " + json_number(startup_s_) + ", \"seconds_per_call\": " + json_number(per_call) +
-         ", \"copy_s\": " + json_number(copy_s_) + ", \"scripts\": " + std::to_string(cfg_.insitu.scripts.size());
+  return {{"startup_s", json_finite(startup_s_)},
+          {"seconds_per_call", json_finite(per_call)},
+          {"copy_s", json_finite(copy_s_)},
+          {"scripts", cfg_.insitu.scripts.size()}};
 }
 
 }  // namespace gs

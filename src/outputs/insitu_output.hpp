@@ -34,7 +34,7 @@ class InsituOutput : public Output {
   // A script error goes to stderr and report().failure; with insitu.fail =
   // "error" it also throws RunError on every rank (exit 1).
   void write(const OutputStep& s, const State& state) override;
-  std::string summary_extra() const override;
+  Json summary_extra() const override;
 
  private:
   const SimConfig& cfg_;

@@ -5,6 +5,7 @@
 // step, times each as its own phase, and reports each in summary.json.
 #include <string>
 
+#include "core/json.hpp"
 #include "grid/fields.hpp"
 
 namespace gs {
@@ -60,8 +61,9 @@ class Output {
   virtual bool reads_ghosts() const { return false; }
   // Collective over all ranks. Throw RunError (on every rank alike) to end the run with exit 1.
   virtual void write(const OutputStep& s, const State& state) = 0;
-  // Extra JSON members for this output's summary entry ("\"key\": value, ..."), or "".
-  virtual std::string summary_extra() const { return ""; }
+  // The output's own members of its summary entry (a JSON object, maybe empty),
+  // next to the calls, bytes and seconds every output has.
+  virtual Json summary_extra() const { return Json::object(); }
 
   OutputReport& report() { return report_; }
   const OutputReport& report() const { return report_; }

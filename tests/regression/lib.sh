@@ -5,9 +5,17 @@ PY=${GS_PYTHON:-/usr/bin/python3}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# json_field FILE KEY: the top-level string or number value of KEY in a summary.json.
+# json_field FILE KEY: the value of KEY in a summary.json (a dotted KEY such as
+# final_stats.v_mean reaches into objects), read with Python's json: strings
+# as they are, numbers and lists as JSON, nothing for null or a missing key or file.
 json_field() {
-  sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$1" | head -n 1
+  /usr/bin/python3 - "$1" "$2" <<'PY' 2>/dev/null || true
+import json, sys
+node = json.load(open(sys.argv[1]))
+for part in sys.argv[2].split("."):
+    node = node[part]
+print(node if isinstance(node, str) else "" if node is None else json.dumps(node))
+PY
 }
 
 # run_ranks RANKS OUTDIR ARGS...: one grayscott run under mpiexec; its log goes to OUTDIR.log.

@@ -26,6 +26,8 @@ GS_BIN=$bin "$root/slurm/convergence.sh" --local --n0 "$n0" --levels 4 --referen
 for n in $n0 $((2 * n0)) $((4 * n0)) $((8 * n0)); do
   [[ -f $outdir/n$(printf %04d "$n")/summary.json ]] || fail "no run at n = $n"
 done
-grep -q '"stencil": '"$stencil" "$outdir/n$(printf %04d "$n0")/summary.json" || fail "the runs did not use the $stencil-point stencil"
+[[ $(json_field "$outdir/n$(printf %04d "$n0")/summary.json" config.grid.stencil) == "$stencil" ]] || fail "the runs did not use the $stencil-point stencil"
 [[ -s $outdir/convergence.png && -s $outdir/convergence.csv ]] || fail "the study wrote no plot or table"
+[[ $(json_field "$outdir/convergence.json" status) == ok ]] ||
+  fail "convergence.json does not say ok: $(json_field "$outdir/convergence.json" warnings)"
 echo "PASS: observed order 2 for the $stencil-point stencil"

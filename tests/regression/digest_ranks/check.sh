@@ -12,7 +12,7 @@ run_ranks 1 "$OUT/r1" "$INPUT" "$@" || fail "1-rank run failed: $(tail -n 3 "$OU
 ref=$(json_field "$OUT/r1/summary.json" digest)
 steps=$(json_field "$OUT/r1/summary.json" steps)
 [[ ${#ref} == 16 ]] || fail "no digest in $OUT/r1/summary.json"
-dims=$(grep -c . <<<"$(sed -n 's/^  "layout": \[\(.*\)\],$/\1/p' "$OUT/r1/summary.json" | tr ',' '\n')")
+dims=$(json_field "$OUT/r1/summary.json" config.grid.dims)
 echo "1 rank: digest $ref after $steps steps (${dims}D)"
 
 cases=("2" "3" "4" "6" "8")
@@ -28,7 +28,7 @@ for c in "${cases[@]}"; do
   name="r${ranks}${extra:+_$(tr -c 'a-z0-9' '_' <<<"${extra[0]}")}"
   run_ranks "$ranks" "$OUT/$name" "$INPUT" "$@" "${extra[@]}" || fail "$c run failed: $(tail -n 3 "$OUT/$name.log")"
   got=$(json_field "$OUT/$name/summary.json" digest)
-  layout=$(sed -n 's/^  "layout": \(.*\),$/\1/p' "$OUT/$name/summary.json")
+  layout=$(json_field "$OUT/$name/summary.json" layout)
   echo "$ranks ranks, layout $layout: digest $got"
   [[ $got == "$ref" ]] || fail "digest on $ranks ranks (layout $layout) is $got, 1 rank gave $ref"
 done

@@ -5,6 +5,7 @@ set -euo pipefail
 GRAYSCOTT=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+source "$here/../lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$root"
@@ -14,6 +15,6 @@ grep -v '^#' "$here/cases.txt" | grep . | while read -r input overrides; do
   # shellcheck disable=SC2086
   "$GRAYSCOTT" "$input" $overrides output.every=0 "output.dir=$tmp/$i" >"$tmp/$i.log" 2>&1 \
     || { echo "case failed: $input $overrides: $(tail -n 2 "$tmp/$i.log")" >&2; exit 1; }
-  digest=$(sed -n 's/^  "digest": "\([0-9a-f]*\)",$/\1/p' "$tmp/$i/summary.json")
+  digest=$(json_field "$tmp/$i/summary.json" digest)
   echo "$digest $input $overrides"
 done

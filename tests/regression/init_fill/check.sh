@@ -13,7 +13,7 @@ source "$(dirname "$0")/../lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 # v_mean of final_stats (time.steps = 0: the initial state).
-v_mean() { sed -n 's/^  "final_stats": {.*"v_mean": \([^,}]*\)}.*$/\1/p' "$1/summary.json"; }
+v_mean() { json_field "$1/summary.json" final_stats.v_mean; }
 
 run_ranks 1 "$OUT/perlin" "$INPUT" init.type=perlin time.steps=0 output.every=0 || fail "perlin run failed: $(tail -n 3 "$OUT/perlin.log")"
 ref=$(v_mean "$OUT/perlin")

@@ -43,7 +43,7 @@ got=$(json_field "$OUT/split/summary.json" digest)
 echo "2 ranks -> checkpoint at $n -> 3 ranks: $got == $ref"
 
 # The same checkpoint by file path, on 4 ranks laid out along one axis.
-dims=$(sed -n 's/^  "layout": \[\(.*\)\],$/\1/p' "$OUT/straight/summary.json" | tr ',' '\n' | grep -c .)
+dims=$(json_field "$OUT/straight/summary.json" config.grid.dims)
 layout=$([[ $dims == 2 ]] && echo "[1,4]" || echo "[1,1,4]")
 run_ranks 4 "$OUT/split_copy" "$INPUT" "$@" time.steps=$total "parallel.layout=$layout" \
   "restart=$OUT/split_copy/checkpoints/ckpt_00000120.h5" || fail "restart on 4 ranks failed: $(tail -n 3 "$OUT/split_copy.log")"

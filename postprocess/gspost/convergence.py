@@ -1,0 +1,188 @@
+"""`convergence`: errors and observed orders of runs of one problem at h, h/2,
+h/4, ... The levels must be comparable (same domain, final time, stencil,
+integrator and physics) or the study is refused naming the key; orders outside
+the asymptotic range give a warning. convergence.json is written in every case,
+so a study folder always says how it ended."""
+import json
+import math
+import os
+import sys
+
+from .common import InputError, make_folder, need_modules, num, output_folder, plt, save_figure, write_table
+from .field import final_field_file, read_field
+from .summary import COMPLETE, cfg, grid_of, load_summary
+
+# Config keys every level must share (besides grid.dims and grid.L, checked as the domain).
+SAME_KEYS = ("grid.stencil", "time.integrator")
+SPREAD = 0.2  # successive observed orders further apart than this are not yet asymptotic
+
+
+def restrict(np, fine, factor):
+    """Average factor^d blocks of fine cells onto one coarse cell (exact cell averages)."""
+    shape = []
+    for n in fine.shape:
+        if n % factor:
+            raise InputError("grid of %s cells is not a multiple of the refinement factor %d" % (fine.shape, factor))
+        shape += [n // factor, factor]
+    r = fine.reshape(shape)
+    return r.mean(axis=tuple(range(1, 2 * fine.ndim, 2)))
+
+
+def _shared_keys(s):
+    physics = cfg(s, "physics", {})
+    return list(SAME_KEYS) + ["physics." + k for k in (physics if isinstance(physics, dict) else {})]
+
+
+def check_comparable(runs):
+    base = runs[0]
+    for r in runs[1:]:
+        where = r["s"]["_path"]
+        if r["L"] != base["L"] or r["dims"] != base["dims"]:
+            raise InputError("%s: domain %s differs from %s" % (where, r["L"], base["L"]))
+        if abs(r["time"] - base["time"]) > 1e-9 * max(1.0, abs(base["time"])):
+            raise InputError("%s: final time %g differs from %g" % (where, r["time"], base["time"]))
+        for key in sorted(set(_shared_keys(base["s"])) | set(_shared_keys(r["s"]))):
+            mine, theirs = cfg(r["s"], key, "(not set)"), cfg(base["s"], key, "(not set)")
+            if mine != theirs:
+                raise InputError("%s: %s = %s differs from %s in %s; the levels of a convergence study must share "
+                                 "stencil, integrator and physics" % (where, key, json.dumps(mine), json.dumps(theirs),
+                                                                      base["s"]["_path"]))
+        ratios = {nf // nc for nf, nc in zip(r["n"], base["n"])}
+        if len(ratios) != 1 or any(nf % nc for nf, nc in zip(r["n"], base["n"])):
+            raise InputError("%s: grid %s is not a uniform refinement of %s" % (where, r["n"], base["n"]))
+
+
+def load_levels(a, np):
+    runs = []
+    for d in a.runs:
+        s = load_summary(d)
+        if s["status"] not in COMPLETE:
+            error = s.get("error")
+            raise InputError("%s: status is '%s', not 'ok' (the run did not finish%s)"
+                             % (s["_path"], s["status"], ": " + error if isinstance(error, str) else ""))
+        dims, n, L = grid_of(s)
+        field, _ = read_field(final_field_file(s), a.var)
+        runs.append({"s": s, "n": n, "L": L, "dims": dims, "h": L[0] / n[0], "field": field,
+                     "time": float(s.get("time", 0.0))})
+    if len(runs) < 3:
+        raise InputError("need at least 3 runs (h, h/2, h/4), got %d" % len(runs))
+    runs.sort(key=lambda r: r["n"][0])
+    check_comparable(runs)
+    return runs
+
+
+def error_rows(a, np, runs):
+    finest = runs[-1]
+    levels = runs[:-1]
+    if a.reference == "richardson":
+        # Extrapolate on the second-finest grid: ref = F + (F - C) / (2^p - 1), F = restricted finest.
+        second = runs[-2]
+        f_on_c = restrict(np, finest["field"], finest["n"][0] // second["n"][0])
+        ref_level = f_on_c + (f_on_c - second["field"]) / (2.0 ** a.formal_order - 1.0)
+        ref_n = second["n"][0]
+        levels = runs[:-2] if len(runs) >= 4 else runs[:-1]
+        if len(levels) < 2:
+            raise InputError("richardson needs at least 4 runs for two error levels")
+    else:
+        ref_level, ref_n = finest["field"], finest["n"][0]
+    rows = []
+    for i, r in enumerate(levels):
+        if a.reference == "successive":  # difference to the next finer run: no assumed order, no reference bias
+            nxt = runs[i + 1]
+            ref = restrict(np, nxt["field"], nxt["n"][0] // r["n"][0])
+        else:
+            ref = restrict(np, ref_level, ref_n // r["n"][0])
+        e = r["field"] - ref
+        l2 = float(np.sqrt(np.mean(e * e)))  # cell-volume-weighted L2 norm over the periodic box / volume
+        linf = float(np.max(np.abs(e)))
+        rows.append([r["n"][0], r["h"], int(r["s"]["steps"]), l2, linf, None, None])
+    for i in range(1, len(rows)):
+        ratio = rows[i - 1][1] / rows[i][1]
+        for col, o in ((3, 5), (4, 6)):
+            if rows[i][col] > 0 and rows[i - 1][col] > 0 and math.isfinite(rows[i][col] + rows[i - 1][col]):
+                rows[i][o] = math.log(rows[i - 1][col] / rows[i][col]) / math.log(ratio)
+    return rows
+
+
+def asymptotic_warnings(orders, expect, tolerance):
+    """Why the observed L2 orders do not show the asymptotic range ([] when they do)."""
+    shown = ", ".join(num(o) for o in orders)
+    if any(o is None for o in orders):
+        return ["an error is zero or not finite, so an order is undefined (orders %s)" % shown]
+    out = []
+    if len(orders) < 2 and expect is None:
+        out.append("only one observed order (%s): add a level to see whether it is asymptotic" % shown)
+    spread = [abs(b - o) for o, b in zip(orders, orders[1:])]
+    if spread and max(spread) > SPREAD:
+        out.append("successive orders %s differ by up to %.3g (> %g): not in the asymptotic range; refine the "
+                   "ladder (larger n0) or check that dt is stable at every level" % (shown, max(spread), SPREAD))
+    if expect is not None and any(abs(o - expect) > tolerance for o in orders):
+        out.append("orders %s are not within %g of the expected %g" % (shown, tolerance, expect))
+    return out
+
+
+def _plot(a, rows, finest_n):
+    pyplot = plt()
+    fig, ax = pyplot.subplots(figsize=(5.5, 4.5))
+    hs = [r[1] for r in rows]
+    ax.loglog(hs, [r[3] for r in rows], "o-", label="L2")
+    ax.loglog(hs, [r[4] for r in rows], "s-", label="L$\\infty$")
+    for p, style in ((1, ":"), (2, "--"), (4, "-.")):
+        ax.loglog(hs, [rows[-1][3] * (h / hs[-1]) ** p for h in hs], "k" + style, lw=0.8, label="slope %d" % p)
+    ax.set_xlabel("h")
+    ax.set_ylabel("error in %s vs %s" % (a.var, {"finest": "finest run", "richardson": "Richardson extrapolation",
+                                                "successive": "next finer run"}[a.reference]))
+    ax.set_title(a.title or "spatial convergence, finest n = %d" % finest_n)
+    ax.legend()
+    ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    save_figure(fig, os.path.join(a.out, "convergence.png"), dpi=110)
+
+
+def write_result(out, result):
+    with open(os.path.join(out, "convergence.json"), "w") as f:
+        json.dump(result, f, indent=1)
+
+
+def study(a):
+    np = need_modules("numpy", "h5py")["numpy"]
+    runs = load_levels(a, np)
+    rows = error_rows(a, np, runs)
+    orders = [r[5] for r in rows[1:]]
+    warnings = asymptotic_warnings(orders, a.expect_order, a.tolerance)
+    failed = a.expect_order is not None and (not orders or any(o is None or abs(o - a.expect_order) > a.tolerance
+                                                               for o in orders))
+    header = ["n", "h", "steps", "L2 error", "Linf error", "order L2", "order Linf"]
+    md = os.path.join(a.out, "convergence.md")
+    write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))
+    result = {"status": "failed" if failed else "warning" if warnings else "ok", "error": None,
+              "warnings": warnings, "asymptotic": not warnings, "reference": a.reference, "variable": a.var,
+              "finest_n": runs[-1]["n"][0], "expect_order": a.expect_order, "tolerance": a.tolerance,
+              "levels": [dict(zip(["n", "h", "steps", "l2", "linf", "order_l2", "order_linf"], r)) for r in rows]}
+    write_result(a.out, result)
+    for w in warnings:
+        print("gs_post.py convergence: warning: %s" % w, file=sys.stderr)
+    _plot(a, rows, runs[-1]["n"][0])
+    with open(md) as f:
+        sys.stdout.write(f.read())
+    print("wrote %s/convergence.{md,csv,json,png}" % a.out)
+    if a.expect_order is not None:
+        if failed:
+            print("FAIL: observed L2 orders %s, expected %g +- %g for every refinement"
+                  % (", ".join(num(o) for o in orders), a.expect_order, a.tolerance))
+            return 1
+        print("observed L2 orders %s: all within %g of %g" % (", ".join("%.3f" % o for o in orders), a.tolerance,
+                                                               a.expect_order))
+    return 0
+
+
+def cmd_convergence(a):
+    output_folder(a.out)
+    make_folder(a.out)
+    try:
+        return study(a)
+    except InputError as e:
+        # The study ends with a result file either way: a collect job's folder says why there are no orders.
+        write_result(a.out, {"status": "error", "error": str(e), "warnings": [], "asymptotic": None,
+                             "reference": a.reference, "variable": a.var, "levels": []})
+        raise
