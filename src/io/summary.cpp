@@ -26,7 +26,7 @@ void write_summary(const SimConfig& cfg, const Decomposition& dec, const RunSumm
     const double mean_div = s.final_stats.cells ? double(s.final_stats.cells) : 1.0;
     os << "{\n";
     os << "  \"summary_version\": " << kSummaryVersion << ",\n";
-    os << "  \"status\": " << json_string(s.status) << ",\n";
+    os << "  \"status\": " << json_string(run_status_name(s.status)) << ",\n";
     os << "  \"error\": " << (s.error.empty() ? "null" : json_string(s.error)) << ",\n";
     os << "  \"input\": " << json_string(cfg.input_file) << ",\n";
     os << "  \"steps\": " << s.steps << ",\n";

@@ -8,12 +8,13 @@
 
 namespace gs {
 
-OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, long first_step) {
+OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart) {
+  const long first_step = restart ? restart->step : 0;
   OutputList list;
   list.push_back(std::make_unique<DiagnosticsOutput>(cfg, dec));
   list.push_back(std::make_unique<ImageOutput>(cfg, dec));
   if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput>(cfg, dec, first_step));
-  list.push_back(std::make_unique<CheckpointOutput>(cfg, dec, first_step));
+  list.push_back(std::make_unique<CheckpointOutput>(cfg, dec, restart));
   if (auto insitu = make_insitu_output(cfg, dec)) list.push_back(std::move(insitu));
   return list;
 }
