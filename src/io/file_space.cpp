@@ -29,12 +29,16 @@ std::string no_space(double needed, double free) {
 
 std::string system_error(const char* what) { return std::string(what) + " (" + std::strerror(errno) + ")"; }
 
+// What the file holds already: a reservation being topped up counts as free for it.
+double held_bytes(int fd) {
+  struct stat st;
+  return ::fstat(fd, &st) == 0 ? double(st.st_blocks) * 512.0 : 0.0;
+}
+
 // Without fallocate: what the file still needs beyond the blocks it has, against the free space.
 std::string compare_free_space(int fd, long long bytes) {
-  struct stat st;
-  const double held = ::fstat(fd, &st) == 0 ? double(st.st_blocks) * 512.0 : 0.0;
-  const double needed = double(bytes) - held, free = free_bytes(fd);
-  return free >= 0 && needed > free ? no_space(double(bytes), free + held) : "";
+  const double held = held_bytes(fd), free = free_bytes(fd);
+  return free >= 0 && double(bytes) - held > free ? no_space(double(bytes), free + held) : "";
 }
 
 }  // namespace
@@ -50,7 +54,7 @@ std::string reserve_file_space(const std::string& path, long long bytes) {
   const int rc = bytes > 0 ? ::fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, off_t(bytes)) : 0;
   const int err = rc == 0 ? 0 : errno;
   if (err == ENOSPC || err == EDQUOT) {
-    why = no_space(double(bytes), free_bytes(fd));
+    why = no_space(double(bytes), free_bytes(fd) + held_bytes(fd));
   } else if (err == EOPNOTSUPP || err == ENOSYS) {
     why = compare_free_space(fd, bytes);
   } else if (err != 0) {

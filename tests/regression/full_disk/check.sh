@@ -22,6 +22,9 @@ cleanup() { for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null || true; done; }
 trap cleanup EXIT
 PAGE=$(getconf PAGESIZE)
 
+# Overrides for both runs of a case (the grid of the top-up case in (e)).
+CASE_ARGS=()
+
 # setup NAME: OUT/NAME/checkpoints is a 4 MiB tmpfs holding one complete checkpoint of step 10.
 setup() {
   local dir=$OUT/$1
@@ -31,7 +34,7 @@ setup() {
     exit $SKIP
   fi
   MOUNTS+=("$dir/checkpoints")
-  run_ranks 1 "$dir" "$INPUT" time.steps=10 checkpoint.every=10 checkpoint.keep=5 || fail "$1: first run failed: $(tail -3 "$dir.log")"
+  run_ranks 1 "$dir" "$INPUT" "${CASE_ARGS[@]}" time.steps=10 checkpoint.every=10 checkpoint.keep=5 || fail "$1: first run failed: $(tail -3 "$dir.log")"
   [[ $(cat "$dir/checkpoints/latest") == ckpt_00000010.h5 ]] || fail "$1: no checkpoint of step 10"
   cp "$dir/checkpoints/ckpt_00000010.h5" "$OUT/$1.ckpt10.h5"
 }
@@ -47,7 +50,7 @@ fill() {
 # expect_failure NAME RANKS: the restart run must fail with exit 1 and one error line, quickly.
 expect_failure() {
   local name=$1 ranks=$2 dir=$OUT/$1 rc=0
-  timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" time.steps=20 checkpoint.every=20 checkpoint.keep=5 \
+  timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" "${CASE_ARGS[@]}" time.steps=20 checkpoint.every=20 checkpoint.keep=5 \
     "output.dir=$dir" restart=latest >"$dir.out" 2>"$dir.err" || rc=$?
   [[ $rc != 124 ]] || fail "$name: the run hung (killed after 120 s)"
   [[ $rc == 1 ]] || fail "$name: exit code $rc, expected 1: $(cat "$dir.err")"
@@ -118,6 +121,20 @@ for ranks in 1 2; do
     grep -q "not enough free space" "$OUT/$name.err" || fail "$name: the error does not say the space is short: $(cat "$OUT/$name.err")"
     [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
   done
+  # The first reservation (the data and a page, made before HDF5 creates the
+  # file) fits, the top-up to the file's exact size (once HDF5 has laid it
+  # out, before it writes anything) does not: a 96x74 grid puts the two in
+  # different pages.
+  CASE_ARGS=("grid.n=[96,74]" "grid.L=[96,74]")
+  name=topup_r$ranks
+  setup $name
+  first_pages=$(( (2 * 8 * 96 * 74 + 4096 + PAGE - 1) / PAGE ))
+  (( first_pages < ($(stat -c %s "$OUT/$name.ckpt10.h5") + PAGE - 1) / PAGE )) || fail "$name: the grid no longer separates the two reservations"
+  fill "$OUT/$name/checkpoints" $first_pages
+  expect_failure $name $ranks
+  grep -q "not enough free space" "$OUT/$name.err" || fail "$name: the error does not say the space is short: $(cat "$OUT/$name.err")"
+  [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+  CASE_ARGS=()
 done
 # (c) A read-only output folder is found before step 0: exit 2, one line naming output.dir.
 mkdir -p "$OUT/ro"
