@@ -43,7 +43,8 @@ std::string compare_free_space(int fd, long long bytes) {
 
 }  // namespace
 
-std::string reserve_file_space(const std::string& path, long long bytes) {
+std::string reserve_file_space(const std::string& path, long long bytes, bool& held) {
+  held = false;
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT, 0644);
   if (fd < 0) return system_error("cannot create it to reserve space");
   std::string why;
@@ -53,6 +54,7 @@ std::string reserve_file_space(const std::string& path, long long bytes) {
   // filesystem can take longer than the write it guards (and it changes the size).
   const int rc = bytes > 0 ? ::fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, off_t(bytes)) : 0;
   const int err = rc == 0 ? 0 : errno;
+  held = rc == 0;
   if (err == ENOSPC || err == EDQUOT) {
     why = no_space(double(bytes), free_bytes(fd) + held_bytes(fd));
   } else if (err == EOPNOTSUPP || err == ENOSYS) {

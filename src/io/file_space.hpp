@@ -13,8 +13,8 @@ namespace gs {
 // otherwise why not, in words: "not enough free space (N bytes needed, M
 // free)" or the system's reason. Where the filesystem cannot reserve space
 // (no fallocate) it compares the free space with what is needed instead,
-// which a concurrent writer can still defeat.
-std::string reserve_file_space(const std::string& path, long long bytes);
+// which a concurrent writer can still defeat; `held` says which it did.
+std::string reserve_file_space(const std::string& path, long long bytes, bool& held);
 
 // Serial. Gives back what a reservation holds beyond the file's end; "" or why not.
 std::string release_file_space_beyond_end(const std::string& path);
