@@ -1,6 +1,6 @@
-// Reading and verifying a checkpoint for a restart: the file is looked at
-// before HDF5 opens it, then its format, config, seal and data digest are
-// checked, each failure one InputError naming the file.
+// Reading and verifying a checkpoint for a restart: the path is looked at
+// before HDF5 opens the file (once), then its format, config, seal and data
+// digest are checked, each failure one InputError naming the file.
 #include "io/checkpoint_reader.hpp"
 
 #include <cerrno>
@@ -27,20 +27,23 @@ std::uint64_t parse_hex(const std::string& s, bool& ok) {
   return ok ? std::stoull(s, nullptr, 16) : 0;
 }
 
-// Rank 0 looks at the path before HDF5 does: present, a regular file, an HDF5 signature.
-std::string precheck_file(const std::string& path) {
+// Rank 0 looks at the path before HDF5 does (without opening the file): present, a regular file.
+std::string precheck_path(const std::string& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return "checkpoint file does not exist";
   if (!fs::is_regular_file(path, ec)) return "not a regular file";
-  const auto size = fs::file_size(path, ec);
+  return "";
+}
+
+// Rank 0, only once HDF5 could not open the file: why not, from its first bytes.
+std::string why_unopenable(const std::string& path) {
   static const unsigned char signature[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
   unsigned char head[8] = {0};
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::string("cannot open (") + std::strerror(errno) + ")";
   in.read(reinterpret_cast<char*>(head), 8);
-  if (ec || size < 8 || !in || std::memcmp(head, signature, 8) != 0)
-    return "not an HDF5 file (empty, truncated at the start, or another format)";
-  return "";
+  if (!in || std::memcmp(head, signature, 8) != 0) return "not an HDF5 file (empty, truncated at the start, or another format)";
+  return "HDF5 cannot open it (truncated or damaged file)";
 }
 
 // Compares what the checkpoint was written for with this run's config.
@@ -76,9 +79,10 @@ RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, 
     const std::string err = first_error(local, dec.comm());
     if (!err.empty()) throw InputError(path + ": " + err);
   };
-  fail_if(dec.rank() == 0 ? precheck_file(path) : "");
+  fail_if(dec.rank() == 0 ? precheck_path(path) : "");
+  // The one time the file is opened: attributes, then the data, then closed.
   H5Handle file = h5_open_read(path, dec.comm());
-  fail_if(file.valid() ? "" : "HDF5 cannot open it (truncated or damaged file)");
+  if (allreduce_any(!file.valid(), dec.comm())) fail_if(dec.rank() == 0 ? why_unopenable(path) : "");
   fail_if(compare_config(file.get(), cfg));
 
   long long step = -1;
