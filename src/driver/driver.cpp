@@ -12,6 +12,7 @@
 #include "init/initial_conditions.hpp"
 #include "io/checkpoint_names.hpp"
 #include "io/checkpoint_reader.hpp"
+#include "outputs/checkpoint_output.hpp"
 #include "physics/diagnostics.hpp"
 
 namespace gs {

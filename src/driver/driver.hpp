@@ -13,10 +13,11 @@
 #include "grid/fields.hpp"
 #include "io/restart_point.hpp"
 #include "io/summary.hpp"
-#include "outputs/checkpoint_output.hpp"
 #include "outputs/output_list.hpp"
 
 namespace gs {
+
+class CheckpointOutput;
 
 class Driver {
  public:
