@@ -1,3 +1,5 @@
+// The run from start to summary: initial condition or restart point, the
+// time loop offering each step to the outputs, stop requests, failures.
 #include "driver/driver.hpp"
 
 #include <cstdio>
@@ -5,9 +7,12 @@
 
 #include "comm/reduce.hpp"
 #include "core/error.hpp"
+#include "core/test_hooks.hpp"
 #include "driver/stop_request.hpp"
 #include "init/initial_conditions.hpp"
-#include "io/checkpoint.hpp"
+#include "io/checkpoint_names.hpp"
+#include "io/checkpoint_reader.hpp"
+#include "outputs/checkpoint_output.hpp"
 #include "physics/diagnostics.hpp"
 
 namespace gs {
@@ -15,23 +20,26 @@ namespace gs {
 Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), fields_(dec), stepper_(cfg, dec, timers_) {
   summary_.halo_bytes_per_exchange = stepper_.halo().bytes_per_exchange();
+  // The test seam is read here, once, and a hook left set outside a test is said aloud.
+  if (dec.rank() == 0)
+    for (const std::string& hook : test_hooks().active())
+      std::fprintf(stderr, "grayscott: warning: test hook %s is set (fault injection for the tests; see docs/io.md)\n", hook.c_str());
 }
 
-long Driver::start() {
+void Driver::start() {
   ScopedPhase t(timers_, kPhaseInit);
   if (cfg_.restart.empty()) {
     apply_initial_condition(cfg_, dec_, fields_);
-    return 0;
+    return;
   }
-  const std::string path = resolve_restart(cfg_.restart, cfg_);
-  const CheckpointInfo info = read_checkpoint(path, cfg_, dec_, fields_);
-  if (info.step > cfg_.time.steps)
-    throw InputError(path + ": the checkpoint is at step " + std::to_string(info.step) + ", beyond time.steps = " +
+  restart_ = read_restart_point(cfg_, dec_, fields_);
+  const RestartPoint& from = *restart_;
+  if (from.step > cfg_.time.steps)
+    throw InputError(from.path + ": the checkpoint is at step " + std::to_string(from.step) + ", beyond time.steps = " +
                      std::to_string(cfg_.time.steps) + " (time.steps counts from step 0)");
-  summary_.restart_from = path;
+  summary_.restart_from = from.path;
   if (dec_.rank() == 0)
-    std::printf("restart from %s at step %ld (digest %s verified)\n", path.c_str(), info.step, digest_hex(info.digest).c_str());
-  return info.step;
+    std::printf("restart from %s at step %ld (digest %s verified)\n", from.path.c_str(), from.step, digest_hex(from.digest).c_str());
 }
 
 OutputStep Driver::step_info(long step, bool last, bool stopping) const {
@@ -69,11 +77,7 @@ void Driver::offer(const OutputStep& s) {
   }
 }
 
-std::string Driver::last_checkpoint() const {
-  for (const auto& out : outputs_)
-    if (out->name() == "checkpoint") return out->report().last_path;
-  return "";
-}
+std::string Driver::last_checkpoint() const { return checkpoint_ ? checkpoint_->report().last_path : ""; }
 
 std::string Driver::finish_summary(long step) {
   const double loop = MPI_Wtime() - loop_start_;
@@ -123,7 +127,7 @@ std::string Driver::finish_summary(long step) {
 }
 
 int Driver::fail(const std::string& error, long step) {
-  summary_.status = "failed";
+  summary_.status = RunStatus::failed;
   summary_.error = error;
   const std::string summary_error = finish_summary(step);
   // A folder removed while a write was under way fails that write first; say so.
@@ -145,7 +149,8 @@ int Driver::fail(const std::string& error, long step) {
 
 int Driver::run() {
   run_start_ = MPI_Wtime();
-  first_step_ = start();
+  start();
+  first_step_ = restart_ ? restart_->step : 0;
   // Only now, with the input and any checkpoint verified, is anything written.
   folder_ = std::make_unique<OutputFolder>(cfg_.output.dir, dec_.comm());
   lock_ = std::make_unique<RunLock>(cfg_.output.dir, dec_.comm());
@@ -155,7 +160,9 @@ int Driver::run() {
     const std::string err = first_error(dec_.rank() == 0 ? foreign_checkpoints(cfg_) : "", dec_.comm());
     if (!err.empty()) throw InputError(err);
   }
-  outputs_ = make_outputs(cfg_, dec_, first_step_);
+  outputs_ = make_outputs(cfg_, dec_, restart_ ? &*restart_ : nullptr);
+  for (const auto& out : outputs_)
+    if (const auto* c = dynamic_cast<const CheckpointOutput*>(out.get())) checkpoint_ = c;
   StopRequest stop(cfg_.checkpoint.walltime, run_start_);
   const long steps = cfg_.time.steps;
   loop_start_ = MPI_Wtime();
@@ -169,7 +176,7 @@ int Driver::run() {
       offer(step_info(step, last, false));
       if (!last && stop.agreed(dec_.comm())) {
         offer(step_info(step, false, true));
-        summary_.status = "stopped";
+        summary_.status = RunStatus::stopped;
         summary_.error = std::string("stopped by ") + stop.reason();
         const std::string summary_error = finish_summary(step);
         if (!summary_error.empty()) return fail(summary_error, step);

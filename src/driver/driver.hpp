@@ -2,6 +2,7 @@
 // The time loop: steps the state, offers each step to the list of outputs,
 // honours stop requests, and writes the run summary.
 #include <memory>
+#include <optional>
 
 #include "config/config.hpp"
 #include "core/timers.hpp"
@@ -10,10 +11,13 @@
 #include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
+#include "io/restart_point.hpp"
 #include "io/summary.hpp"
 #include "outputs/output_list.hpp"
 
 namespace gs {
+
+class CheckpointOutput;
 
 class Driver {
  public:
@@ -23,7 +27,8 @@ class Driver {
   int run();
 
  private:
-  long start();  // initial condition or restart; returns the first step
+  // The initial condition, or the restart point's state (read and verified once).
+  void start();
   // Every due output writes, each timed as its own phase.
   void offer(const OutputStep& s);
   OutputStep step_info(long step, bool last, bool stopping) const;
@@ -31,6 +36,7 @@ class Driver {
   std::string finish_summary(long step);
   // Ends the run as failed: the summary says why (if it can be written), rank 0 prints one line; returns 1.
   int fail(const std::string& error, long step);
+  // Path of the newest checkpoint this run wrote, or "".
   std::string last_checkpoint() const;
 
   const SimConfig& cfg_;
@@ -41,6 +47,8 @@ class Driver {
   std::unique_ptr<OutputFolder> folder_;
   std::unique_ptr<RunLock> lock_;  // before outputs_: released after they are gone
   OutputList outputs_;
+  const CheckpointOutput* checkpoint_ = nullptr;  // in outputs_, found by type when the list is built
+  std::optional<RestartPoint> restart_;           // where a restarted run began
   RunSummary summary_;
   long first_step_ = 0;
   double run_start_ = 0, loop_start_ = 0;

@@ -145,19 +145,31 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
   return H5Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
 }
 
-void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
+StateDatasets h5_create_state(hid_t file, const Decomposition& dec) {
   const Slab s = slab_of(dec);
-  H5Handle dxpl = collective_transfer();
-  // Both datasets exist and all metadata is on disk before any data is
-  // written: a data write that then fails (a full disk) leaves no dirty
-  // metadata, so closing the file succeeds. HDF5 1.10 cannot recover from a
-  // failed H5Fclose: the file stays registered, half destroyed, and its
-  // cleanup in MPI_Finalize crashes (SIGSEGV in H5F__close_cb).
-  H5Handle datasets[2];
+  StateDatasets datasets;
   std::string err;
   try {
-    datasets[0] = create_dataset(file, "u", s);
-    datasets[1] = create_dataset(file, "v", s);
+    datasets.u = create_dataset(file, "u", s);
+    datasets.v = create_dataset(file, "v", s);
+  } catch (const RunError& e) {
+    err = e.what();
+  }
+  err = first_error(err, dec.comm());
+  if (!err.empty()) throw RunError(err);
+  return datasets;
+}
+
+void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State& state) {
+  const Slab s = slab_of(dec);
+  H5Handle dxpl = collective_transfer();
+  // All metadata is on disk before any data is written: a data write that
+  // then fails (a full disk) leaves no dirty metadata, so closing the file
+  // succeeds. HDF5 1.10 cannot recover from a failed H5Fclose: the file stays
+  // registered, half destroyed, and its cleanup in MPI_Finalize crashes
+  // (SIGSEGV in H5F__close_cb).
+  std::string err;
+  try {
     GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush");
   } catch (const RunError& e) {
     err = e.what();
@@ -167,16 +179,29 @@ void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
   // A write can fail on some ranks only (a full disk): every rank must learn
   // of it before the next collective call, or the others wait there forever.
   const char* names[2] = {"u", "v"};
+  const hid_t ids[2] = {datasets.u.get(), datasets.v.get()};
   const Field fields[2] = {state.u, state.v};
   for (int i = 0; i < 2; ++i) {
     try {
-      write_dataset(datasets[i].get(), names[i], s, owned_to_host(fields[i], dec), dxpl.get());
+      write_dataset(ids[i], names[i], s, owned_to_host(fields[i], dec), dxpl.get());
     } catch (const RunError& e) {
       err = e.what();
     }
     err = first_error(err, dec.comm());
     if (!err.empty()) throw RunError(err);
   }
+}
+
+void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
+  const StateDatasets datasets = h5_create_state(file, dec);
+  h5_write_state(file, datasets, dec, state);
+}
+
+long long h5_file_end(hid_t file) {
+  // H5Fget_eoa refuses non-SWMR drivers (MPI-IO); in 1.10 this is the larger of the end of allocation and the end of file.
+  hsize_t size = 0;
+  GS_H5_CHECK(H5Fget_filesize(file, &size), "H5Fget_filesize");
+  return (long long)size;
 }
 
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state) {

@@ -67,7 +67,20 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm);
 
 // Global datasets "u" and "v" shaped (nz, ny, nx) in 3D or (ny, nx) in 2D, no
 // ghosts; each rank writes/reads the hyperslab of its owned box, collectively.
+// Writing is two calls so that a caller can act between them (the checkpoint
+// writer reserves the file's space): h5_create_state creates both datasets,
+// whose storage parallel HDF5 allocates at once, so that h5_file_end then is
+// the size the file will have; h5_write_state flushes all metadata, then
+// writes the data. Both collective, failures collective too (RunError).
+struct StateDatasets {
+  H5Handle u, v;
+};
+StateDatasets h5_create_state(hid_t file, const Decomposition& dec);
+void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State& state);
+// Both steps at once.
 void h5_write_state(hid_t file, const Decomposition& dec, const State& state);
+// The end of the file's allocated address space (HDF5's EOA), in bytes.
+long long h5_file_end(hid_t file);
 // Returns "" on success or why the datasets do not fit this decomposition's grid.
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state);
 

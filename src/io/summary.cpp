@@ -50,7 +50,7 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
   Json outputs = Json::object();
   for (const OutputSummary& o : s.outputs) outputs[o.name] = output_json(o);
   return {{"summary_version", kSummaryVersion},
-          {"status", s.status},
+          {"status", run_status_name(s.status)},
           {"error", text_or_null(s.error)},
           {"input", cfg.input_file},
           {"steps", s.steps},

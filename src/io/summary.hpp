@@ -25,8 +25,22 @@ struct OutputSummary {
 // docs/summary.schema.json).
 constexpr int kSummaryVersion = 2;
 
+// How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
+// running, or stopped early on request with a checkpoint to restart from.
+enum class RunStatus { ok, failed, stopped };
+
+// The name summary.json gives it ("status"): "ok", "failed" or "stopped".
+constexpr const char* run_status_name(RunStatus status) {
+  switch (status) {
+    case RunStatus::ok: return "ok";
+    case RunStatus::failed: return "failed";
+    case RunStatus::stopped: return "stopped";
+  }
+  return "failed";
+}
+
 struct RunSummary {
-  std::string status = "ok";  // ok | failed | stopped
+  RunStatus status = RunStatus::ok;
   std::string error;
   long steps = 0;
   double time = 0;

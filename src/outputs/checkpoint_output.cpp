@@ -1,3 +1,4 @@
+// The checkpoint output: refuses a non-finite state, then has the writer write it.
 #include "outputs/checkpoint_output.hpp"
 
 #include <cstdio>
@@ -7,8 +8,8 @@
 
 namespace gs {
 
-CheckpointOutput::CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, long first_step)
-    : dec_(dec), store_(cfg, dec), last_written_(first_step == 0 ? -1 : first_step) {
+CheckpointOutput::CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart)
+    : dec_(dec), writer_(cfg, dec, restart), last_written_(restart ? restart->step : -1) {
   cadence_.every = cfg.checkpoint.every;
   cadence_.at_last = cfg.checkpoint.every > 0;
   cadence_.at_stop = true;
@@ -23,7 +24,7 @@ void CheckpointOutput::write(const OutputStep& s, const State& state) {
                    std::to_string(stats.u.nonfinite + stats.v.nonfinite) +
                    " non-finite values (NaN or Inf); the previous checkpoints are kept");
   const double t0 = MPI_Wtime();
-  const CheckpointInfo info = store_.write(s.step, s.time, state_digest(state, dec_), state);
+  const WrittenCheckpoint info = writer_.write(s.step, s.time, state_digest(state, dec_), state);
   const double secs = MPI_Wtime() - t0;
   report_.bytes += info.bytes;
   report_.last_path = info.path;

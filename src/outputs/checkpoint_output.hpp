@@ -1,24 +1,26 @@
 #pragma once
-// Restartable checkpoints (io/checkpoint): every checkpoint.every steps, at the
-// last step, and when a stop request ends the run early.
+// Restartable checkpoints (io/checkpoint_writer): every checkpoint.every
+// steps, at the last step, and when a stop request ends the run early.
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
-#include "io/checkpoint.hpp"
+#include "io/checkpoint_writer.hpp"
+#include "io/restart_point.hpp"
 #include "outputs/output.hpp"
 
 namespace gs {
 
 class CheckpointOutput : public Output {
  public:
-  // first_step: a restart's step, whose checkpoint already exists.
-  CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
+  // restart: the checkpoint this run started from (its step is not written
+  // again, its lineage goes on), or nullptr for a fresh run.
+  CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart);
   std::string name() const override { return "checkpoint"; }
   bool due(const OutputStep& s) const override { return s.step != last_written_ && cadence_.due(s); }
   void write(const OutputStep& s, const State& state) override;
 
  private:
   const Decomposition& dec_;
-  CheckpointStore store_;
+  CheckpointWriter writer_;
   Cadence cadence_;
   long last_written_;
 };

@@ -7,13 +7,14 @@
 
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
+#include "io/restart_point.hpp"
 #include "outputs/output.hpp"
 
 namespace gs {
 
 using OutputList = std::vector<std::unique_ptr<Output>>;
 
-// first_step: 0 for a fresh run, the checkpoint's step on a restart.
-OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, long first_step);
+// restart: the checkpoint a restarted run began from, or nullptr for a fresh run.
+OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart);
 
 }  // namespace gs

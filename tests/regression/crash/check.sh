@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A run killed (SIGKILL) in the middle of writing a checkpoint leaves the
 # previous checkpoint intact and "latest" pointing at it; restarting from it
-# reaches the uninterrupted run's digest.
+# reaches the uninterrupted run's digest, opening the checkpoint once per rank.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 INPUT=$3
@@ -21,7 +21,19 @@ ck="$OUT/crashed/checkpoints"
 [[ ! -e $ck/ckpt_00000200.h5 ]] || fail "a half-written checkpoint has its final name"
 echo "after the kill: $(ls "$ck" | tr '\n' ' ')"
 
-run_ranks 2 "$OUT/crashed" "$INPUT" time.steps=300 restart=latest || fail "restart after the crash failed: $(tail -n 3 "$OUT/crashed.log")"
+# The restart reads its checkpoint through one open per rank (resolved and
+# read once, the lineage taken from what was read); strace counts the opens.
+trace=()
+command -v strace >/dev/null && trace=(strace -f -e trace=open,openat -o "$OUT/restart.trace")
+"${trace[@]}" "$MPIEXEC" -n 2 "$GRAYSCOTT" "$INPUT" time.steps=300 restart=latest "output.dir=$OUT/crashed" >"$OUT/crashed.log" 2>&1 ||
+  fail "restart after the crash failed: $(tail -n 3 "$OUT/crashed.log")"
 got=$(json_field "$OUT/crashed/summary.json" digest)
 [[ $got == "$ref" ]] || fail "digest after crash + restart $got, uninterrupted $ref"
+if [[ ${#trace[@]} -gt 0 ]]; then
+  opens=$(grep 'ckpt_00000100\.h5"' "$OUT/restart.trace" | grep -vc ENOENT || true)
+  [[ $opens == 2 ]] || fail "the restart opened its checkpoint $opens times on 2 ranks, expected once per rank: $(grep ckpt_00000100 "$OUT/restart.trace")"
+  echo "the restart opened ckpt_00000100.h5 once per rank"
+else
+  echo "(no strace: the count of checkpoint opens is not checked)"
+fi
 echo "PASS: restart from the surviving checkpoint gives $got"

@@ -5,6 +5,8 @@
 # (b) no room for the checkpoint's data, on 1 and 2 ranks: no hang, no signal,
 #     exit 1, one error line, summary status failed, the .tmp removed, 'latest'
 #     and the older checkpoint unchanged, and restart=latest still works.
+# (e) the disk fills at any point of the second checkpoint (0 to 99 % of its
+#     size free), on 1 and 2 ranks: the same, within seconds, every time.
 # The full disk is a small tmpfs mounted on the checkpoints folder, so it needs
 # root and mount(8); otherwise the test is skipped (exit 77).
 # (d) below: the data write itself fails, on 1 and 2 ranks.
@@ -20,6 +22,9 @@ cleanup() { for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null || true; done; }
 trap cleanup EXIT
 PAGE=$(getconf PAGESIZE)
 
+# Overrides for both runs of a case (the grid of the top-up case in (e)).
+CASE_ARGS=()
+
 # setup NAME: OUT/NAME/checkpoints is a 4 MiB tmpfs holding one complete checkpoint of step 10.
 setup() {
   local dir=$OUT/$1
@@ -29,7 +34,7 @@ setup() {
     exit $SKIP
   fi
   MOUNTS+=("$dir/checkpoints")
-  run_ranks 1 "$dir" "$INPUT" time.steps=10 checkpoint.every=10 checkpoint.keep=5 || fail "$1: first run failed: $(tail -3 "$dir.log")"
+  run_ranks 1 "$dir" "$INPUT" "${CASE_ARGS[@]}" time.steps=10 checkpoint.every=10 checkpoint.keep=5 || fail "$1: first run failed: $(tail -3 "$dir.log")"
   [[ $(cat "$dir/checkpoints/latest") == ckpt_00000010.h5 ]] || fail "$1: no checkpoint of step 10"
   cp "$dir/checkpoints/ckpt_00000010.h5" "$OUT/$1.ckpt10.h5"
 }
@@ -45,7 +50,7 @@ fill() {
 # expect_failure NAME RANKS: the restart run must fail with exit 1 and one error line, quickly.
 expect_failure() {
   local name=$1 ranks=$2 dir=$OUT/$1 rc=0
-  timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" time.steps=20 checkpoint.every=20 checkpoint.keep=5 \
+  timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" "${CASE_ARGS[@]}" time.steps=20 checkpoint.every=20 checkpoint.keep=5 \
     "output.dir=$dir" restart=latest >"$dir.out" 2>"$dir.err" || rc=$?
   [[ $rc != 124 ]] || fail "$name: the run hung (killed after 120 s)"
   [[ $rc == 1 ]] || fail "$name: exit code $rc, expected 1: $(cat "$dir.err")"
@@ -78,14 +83,15 @@ for ranks in 1 2; do
   run_ranks $ranks "$OUT/$name" "$INPUT" time.steps=20 checkpoint.every=20 restart=latest ||
     fail "$name: restart=latest after the failure did not work: $(tail -3 "$OUT/$name.log")"
 done
-# (d) The checkpoint write itself fails (the free-space check before it is
+# (d) The checkpoint write itself fails (the space reservation before it is
 #     switched off by a test hook). With room for half the data, on 1 rank,
 #     HDF5 1.10 used to fail to close the file and then crash in MPI_Finalize
 #     (SIGSEGV in H5F__close_cb); all metadata is now flushed before any data,
 #     so the failure comes early and the file closes. With room for the
 #     metadata and u but not v, the data write fails, on 1 and 2 ranks.
 #     (A failure inside HDF5's collective metadata write on several ranks is
-#     not agreed across ranks by HDF5 1.10 and hangs: the space check guards it.)
+#     not agreed across ranks by HDF5 1.10 and hangs: the reservation guards
+#     it, tested in (e).)
 for c in half:1:2 most:1:3 most:2:3; do
   IFS=: read -r room ranks quarters_free <<<"$c"
   name=write_fails_${room}_r$ranks
@@ -94,6 +100,41 @@ for c in half:1:2 most:1:3 most:2:3; do
   GS_TEST_NO_SPACE_CHECK=1 expect_failure $name $ranks
   grep -q "writing the checkpoint data failed" "$OUT/$name.err" || fail "$name: not a failed data write: $(cat "$OUT/$name.err")"
   [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+done
+# (e) The disk fills at any point of the second checkpoint, through the
+#     production path (no hook): free space for 0, 10, 50, 90 and 99 % of the
+#     checkpoint's size, so an unguarded write would run out in its first
+#     metadata, in u, in v or in its last page; on 1 and 2 ranks. Without the
+#     reservation, 2 ranks hung at 99 % (HDF5's collective metadata write
+#     failed on one rank only). Each must end with exit 1 in at most 30 s, one
+#     error line saying how much space is needed, a failed summary, 'latest'
+#     and the first checkpoint unchanged (expect_failure checks those).
+size=$(stat -c %s "$OUT/latest.ckpt10.h5")
+for ranks in 1 2; do
+  for pct in 0 10 50 90 99; do
+    name=fill${pct}_r$ranks
+    setup $name
+    fill "$OUT/$name/checkpoints" $(( size * pct / 100 / PAGE ))
+    t0=$SECONDS
+    expect_failure $name $ranks
+    (( SECONDS - t0 <= 30 )) || fail "$name: took $(( SECONDS - t0 )) s to fail"
+    grep -q "not enough free space" "$OUT/$name.err" || fail "$name: the error does not say the space is short: $(cat "$OUT/$name.err")"
+    [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+  done
+  # The first reservation (the data and a page, made before HDF5 creates the
+  # file) fits, the top-up to the file's exact size (once HDF5 has laid it
+  # out, before it writes anything) does not: a 96x74 grid puts the two in
+  # different pages.
+  CASE_ARGS=("grid.n=[96,74]" "grid.L=[96,74]")
+  name=topup_r$ranks
+  setup $name
+  first_pages=$(( (2 * 8 * 96 * 74 + 4096 + PAGE - 1) / PAGE ))
+  (( first_pages < ($(stat -c %s "$OUT/$name.ckpt10.h5") + PAGE - 1) / PAGE )) || fail "$name: the grid no longer separates the two reservations"
+  fill "$OUT/$name/checkpoints" $first_pages
+  expect_failure $name $ranks
+  grep -q "not enough free space" "$OUT/$name.err" || fail "$name: the error does not say the space is short: $(cat "$OUT/$name.err")"
+  [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+  CASE_ARGS=()
 done
 # (c) A read-only output folder is found before step 0: exit 2, one line naming output.dir.
 mkdir -p "$OUT/ro"

@@ -1,0 +1,54 @@
+#pragma once
+// The one test seam: fault-injection switches that the regression tests set
+// through the environment. They are read once, on first use (the driver asks
+// at start-up), and production code calls them only through the named
+// functions below, so a reader sees at each call site that it is a test hook.
+// docs/io.md ("Test hooks") lists them with the tests that use them.
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace gs {
+
+struct TestHooks {
+  // GS_TEST_KILL_IN_CHECKPOINT=<step>: rank 0 dies by SIGKILL in the middle of
+  // writing that step's checkpoint (data written, file not closed). -1: off.
+  long kill_in_checkpoint = -1;
+  // GS_TEST_NO_SPACE_CHECK=1: no space is reserved for a checkpoint before
+  // HDF5 writes it, so that HDF5's own data write meets the full disk.
+  bool no_space_reservation = false;
+
+  static TestHooks from_environment() {
+    TestHooks h;
+    if (const char* v = std::getenv("GS_TEST_KILL_IN_CHECKPOINT")) h.kill_in_checkpoint = std::atol(v);
+    h.no_space_reservation = std::getenv("GS_TEST_NO_SPACE_CHECK") != nullptr;
+    return h;
+  }
+  // The variables that are set, for a warning line at start-up.
+  std::vector<std::string> active() const {
+    std::vector<std::string> names;
+    if (kill_in_checkpoint >= 0) names.push_back("GS_TEST_KILL_IN_CHECKPOINT");
+    if (no_space_reservation) names.push_back("GS_TEST_NO_SPACE_CHECK");
+    return names;
+  }
+};
+
+inline const TestHooks& test_hooks() {
+  static const TestHooks hooks = TestHooks::from_environment();
+  return hooks;
+}
+
+// Called by the checkpoint writer once the data are written and before the file is closed.
+inline void test_hook_checkpoint_mid_write(long step, int rank) {
+  if (test_hooks().kill_in_checkpoint != step || rank != 0) return;
+  std::fprintf(stderr, "grayscott: test hook: killing rank 0 while writing the checkpoint of step %ld\n", step);
+  std::fflush(stderr);
+  std::raise(SIGKILL);
+}
+
+// Whether the checkpoint writer reserves the file's space before HDF5 writes it.
+inline bool test_hook_reserve_checkpoint_space() { return !test_hooks().no_space_reservation; }
+
+}  // namespace gs
