@@ -4,8 +4,10 @@
 // looked at.
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <unistd.h>
+
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -32,7 +34,7 @@ const std::map<std::string, std::string> kChangedValue = {
     {"output.field", "u"}, {"output.colormap", "gray"}, {"output.vmin", "-0.1"}, {"output.vmax", "0.9"},
     {"output.image_scale", "2"}, {"output.fields_every", "5"}, {"checkpoint.every", "4"}, {"checkpoint.keep", "3"},
     {"checkpoint.walltime", "100.0"}, {"checkpoint.allow_physics_change", "true"}, {"checkpoint.overwrite", "true"},
-    {"parallel.layout", "[1, 1]"}, {"parallel.gpu_aware_mpi", "true"}, {"insitu.script", "restart_roles_probe.py"},
+    {"parallel.layout", "[1, 1]"}, {"parallel.gpu_aware_mpi", "true"}, {"insitu.script", "PROBE"},
     {"insitu.every", "7"}, {"insitu.iso", "[0.1, 0.2]"}, {"insitu.fail", "warn"},
 };
 
@@ -44,9 +46,11 @@ bool refused(const SimConfig& written, const SimConfig& run) { return !restart_c
 void check_every_key(const std::vector<std::string>& base_overrides) {
   const SimConfig base = load_config_text(kBase, "base.toml", base_overrides);
   // insitu.script must name an existing file; removed again however the test ends.
+  // One per process: ctest -j runs the tests of this file side by side in one folder.
   struct Probe {
-    Probe() { std::ofstream("restart_roles_probe.py") << "# insitu.script must name an existing file\n"; }
-    ~Probe() { std::remove("restart_roles_probe.py"); }
+    const std::string path = "restart_roles_probe_" + std::to_string(::getpid()) + ".py";
+    Probe() { std::ofstream(path) << "# insitu.script must name an existing file\n"; }
+    ~Probe() { std::remove(path.c_str()); }
   } probe;
   for (const KeySpec& key : key_table()) {
     // Without Catalyst any insitu.script is an input error (tested in tests/catalyst).
@@ -56,8 +60,9 @@ void check_every_key(const std::vector<std::string>& base_overrides) {
     std::vector<std::string> overrides;
     SimConfig changed;
     for (std::string rest = it->second; !rest.empty();) {
-      const std::string value = rest.substr(0, rest.find('|'));
+      std::string value = rest.substr(0, rest.find('|'));
       rest = rest.size() > value.size() ? rest.substr(value.size() + 1) : "";
+      if (value == "PROBE") value = probe.path;
       overrides = base_overrides;
       overrides.push_back(std::string(key.name) + "=" + value);
       changed = load_config_text(kBase, "changed.toml", overrides);
