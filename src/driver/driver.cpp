@@ -141,7 +141,7 @@ int Driver::fail(const std::string& error, long step) {
     const std::string no_summary = folder_ && folder_->gone() ? "; no summary.json (its folder is gone)"
                                    : summary_error.empty()     ? ""
                                                                : " (and no summary: " + summary_error + ")";
-    std::fprintf(stderr, "grayscott: error: %s%s\n", error.c_str(), no_summary.c_str());
+    std::fprintf(stderr, "grayscott: error: %s\n", one_line(error + no_summary).c_str());
     std::fflush(stderr);
   }
   return 1;
