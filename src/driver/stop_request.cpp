@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
+#include <exception>
 
 #include "core/error.hpp"
 
@@ -37,9 +38,18 @@ StopRequest::StopRequest(double walltime_budget, double start_time) : budget_(wa
 }
 
 StopRequest::~StopRequest() {
-  // A collective request cannot be freed or cancelled; every rank posted it,
-  // so waiting completes (the run ended at its last step with one in flight).
-  if (pending_ != MPI_REQUEST_NULL) MPI_Wait(&pending_, MPI_STATUS_IGNORE);
+  // A collective request cannot be freed or cancelled. At the end of a run
+  // every rank posted it, so waiting completes. While an exception unwinds
+  // (a rank-local error, on its way to MPI_Abort) this rank must not wait on
+  // the others: it only completes the request if it is already done.
+  if (pending_ != MPI_REQUEST_NULL) {
+    if (std::uncaught_exceptions() == 0) {
+      MPI_Wait(&pending_, MPI_STATUS_IGNORE);
+    } else {
+      int done = 0;
+      MPI_Test(&pending_, &done, MPI_STATUS_IGNORE);
+    }
+  }
   std::signal(SIGTERM, SIG_DFL);
   std::signal(SIGUSR1, SIG_DFL);
 }
