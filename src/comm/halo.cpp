@@ -13,26 +13,28 @@
 namespace gs {
 
 // The boxes of all messages, laid end to end: message m holds the flat cell
-// indices [first[m], first[m + 1]). Its buffer slice starts at 2 first[m] and
-// holds u of its cells, then v (so one MPI message carries both). For the
-// messages a rank sends to itself, `shift` is the periodic offset from a ghost
-// cell to the owned cell it copies.
+// indices [first[m], first[m + 1]) and the x rows [row_first[m],
+// row_first[m + 1]). Its buffer slice starts at 2 first[m] and holds u of its
+// cells, then v (so one MPI message carries both). For the messages a rank
+// sends to itself, `shift` is the periodic offset from a ghost cell to the
+// owned cell it copies.
 struct HaloBoxTable {
   static constexpr int kMaxMessages = 26;
   std::size_t first[kMaxMessages + 1] = {};
+  std::size_t row_first[kMaxMessages + 1] = {};
   int lo[kMaxMessages][3] = {};
   int nx[kMaxMessages] = {}, ny[kMaxMessages] = {};
   int shift[kMaxMessages][3] = {};
 
-  // Message, then cell (z, y, x) of flat cell index i; at most 26 comparisons.
-  KOKKOS_INLINE_FUNCTION int locate(std::size_t i, int& z, int& y, int& x) const {
+  // Message, then the (z, y) of x row `row` and the box index of its first
+  // cell: the search and the div/mod are paid once per row, not once per cell.
+  KOKKOS_INLINE_FUNCTION int locate_row(std::size_t row, int& z, int& y, std::size_t& r0) const {
     int m = 0;
-    while (i >= first[m + 1]) ++m;
-    const std::size_t r = i - first[m];
-    const std::size_t row = r / std::size_t(nx[m]);
-    x = lo[m][0] + int(r % std::size_t(nx[m]));
-    y = lo[m][1] + int(row % std::size_t(ny[m]));
-    z = lo[m][2] + int(row / std::size_t(ny[m]));
+    while (row >= row_first[m + 1]) ++m;
+    const std::size_t r = row - row_first[m];
+    y = lo[m][1] + int(r % std::size_t(ny[m]));
+    z = lo[m][2] + int(r / std::size_t(ny[m]));
+    r0 = r * std::size_t(nx[m]);
     return m;
   }
 };
@@ -59,42 +61,55 @@ IndexBox side_box(const Decomposition& dec, const int o[3], bool ghosts) {
   return b;
 }
 
-// One kernel over the cells of every message, instead of one per message.
-template <bool ToBuffer>
-void copy_boxes(const State& s, const Buffer& buf, const HaloBoxTable& table, std::size_t total) {
-  const Field u = s.u, v = s.v;
-  // for each message m, for (z, y, x) in its box (cell i of the flat list, r of the box):
-  //   buf[2 first[m] + r] <-> u(z, y, x);  buf[2 first[m] + count[m] + r] <-> v(z, y, x)
+using RowTeam = Kokkos::TeamPolicy<ExecSpace>::member_type;
+
+// One team per x row of every message box, its threads along x: one kernel
+// for all messages, contiguous in x on the host and coalesced on a GPU.
+// copy_row(table, m, z, y, x, r) moves cell (z, y, x), cell r of message m's box.
+template <class CopyRow>
+void for_each_row(const char* name, const HaloBoxTable& table, std::size_t rows, const CopyRow& copy_row) {
   Kokkos::parallel_for(
-      ToBuffer ? "halo_pack" : "halo_unpack", Kokkos::RangePolicy<ExecSpace>(0, total), KOKKOS_LAMBDA(std::size_t i) {
-        int z, y, x;
-        const int m = table.locate(i, z, y, x);
-        const std::size_t u_slot = table.first[m] + i;  // 2 first[m] + (i - first[m])
-        const std::size_t v_slot = u_slot + (table.first[m + 1] - table.first[m]);
-        if (ToBuffer) {
-          buf(u_slot) = u(z, y, x);
-          buf(v_slot) = v(z, y, x);
-        } else {
-          u(z, y, x) = buf(u_slot);
-          v(z, y, x) = buf(v_slot);
-        }
+      name, Kokkos::TeamPolicy<ExecSpace>(int(rows), Kokkos::AUTO), KOKKOS_LAMBDA(const RowTeam& team) {
+        int z, y;
+        std::size_t r0;
+        const int m = table.locate_row(std::size_t(team.league_rank()), z, y, r0);
+        const int x0 = table.lo[m][0];
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, table.nx[m]),
+                             [&](int i) { copy_row(table, m, z, y, x0 + i, r0 + std::size_t(i)); });
       });
+}
+
+template <bool ToBuffer>
+void copy_boxes(const State& s, const Buffer& buf, const HaloBoxTable& table, std::size_t rows) {
+  const Field u = s.u, v = s.v;
+  // for each message m, for (z, y, x) in its box (cell r of the box):
+  //   buf[2 first[m] + r] <-> u(z, y, x);  buf[2 first[m] + count[m] + r] <-> v(z, y, x)
+  for_each_row(ToBuffer ? "halo_pack" : "halo_unpack", table, rows,
+               KOKKOS_LAMBDA(const HaloBoxTable& t, int m, int z, int y, int x, std::size_t r) {
+                 const std::size_t u_slot = 2 * t.first[m] + r;
+                 const std::size_t v_slot = u_slot + (t.first[m + 1] - t.first[m]);
+                 if (ToBuffer) {
+                   buf(u_slot) = u(z, y, x);
+                   buf(v_slot) = v(z, y, x);
+                 } else {
+                   u(z, y, x) = buf(u_slot);
+                   v(z, y, x) = buf(v_slot);
+                 }
+               });
 }
 
 // The periodic wrap onto the rank itself (every dimension with one rank along
 // it): ghost (z, y, x) <- owned (z - sz, y - sy, x - sx), one kernel for all
 // such boxes. No buffer and no MPI message: half the memory traffic of a pack,
 // a self-send and an unpack, and the ghosts are ready before the inner kernel.
-void copy_periodic_self(const State& s, const HaloBoxTable& table, std::size_t total) {
+void copy_periodic_self(const State& s, const HaloBoxTable& table, std::size_t rows) {
   const Field u = s.u, v = s.v;
-  Kokkos::parallel_for(
-      "halo_periodic_self", Kokkos::RangePolicy<ExecSpace>(0, total), KOKKOS_LAMBDA(std::size_t i) {
-        int z, y, x;
-        const int m = table.locate(i, z, y, x);
-        const int* d = table.shift[m];
-        u(z, y, x) = u(z - d[2], y - d[1], x - d[0]);
-        v(z, y, x) = v(z - d[2], y - d[1], x - d[0]);
-      });
+  for_each_row("halo_periodic_self", table, rows,
+               KOKKOS_LAMBDA(const HaloBoxTable& t, int m, int z, int y, int x, std::size_t) {
+    const int* d = t.shift[m];
+    u(z, y, x) = u(z - d[2], y - d[1], x - d[0]);
+    v(z, y, x) = v(z - d[2], y - d[1], x - d[0]);
+  });
 }
 
 // The x faces of the wrap onto the rank itself, both ends of a row together:
@@ -115,11 +130,14 @@ void copy_periodic_x(const State& s, const IndexBox& owned) {
       });
 }
 
-void fill_table(HaloBoxTable& table, int slot, std::size_t first, const IndexBox& box) {
+// Message `slot` starts at cell `first` and row `row_first`; returns its rows.
+std::size_t fill_table(HaloBoxTable& table, int slot, std::size_t first, std::size_t row_first, const IndexBox& box) {
   table.first[slot] = first;
+  table.row_first[slot] = row_first;
   for (int d = 0; d < 3; ++d) table.lo[slot][d] = box.lo[d];
   table.nx[slot] = box.hi[0] - box.lo[0];
   table.ny[slot] = box.hi[1] - box.lo[1];
+  return std::size_t(table.ny[slot]) * std::size_t(box.hi[2] - box.lo[2]);
 }
 
 }  // namespace
@@ -154,7 +172,7 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
         if (m.peer_send == my_rank) {
           // Along every dimension where the box sticks out, the neighbour is this
           // rank: only a single rank lies along it, so the source is one period away.
-          fill_table(*self_table_, self_messages_, self_total_, m.recv_box);
+          self_rows_ += fill_table(*self_table_, self_messages_, self_total_, self_rows_, m.recv_box);
           for (int d = 0; d < 3; ++d) self_table_->shift[self_messages_][d] = o[d] * int(dec.local_n()[d]);
           ++self_messages_;
           self_total_ += m.count;
@@ -169,12 +187,18 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
   recv_table_ = std::make_shared<HaloBoxTable>();
   for (std::size_t i = 0; i < messages_.size(); ++i) {
     const auto& m = messages_[i];
-    fill_table(*send_table_, int(i), m.offset / 2, m.send_box);
-    fill_table(*recv_table_, int(i), m.offset / 2, m.recv_box);
+    // Send and receive boxes have the same shape, so the same rows.
+    fill_table(*send_table_, int(i), m.offset / 2, rows_, m.send_box);
+    rows_ += fill_table(*recv_table_, int(i), m.offset / 2, rows_, m.recv_box);
   }
-  for (std::size_t i = messages_.size(); i <= std::size_t(HaloBoxTable::kMaxMessages); ++i)
+  for (std::size_t i = messages_.size(); i <= std::size_t(HaloBoxTable::kMaxMessages); ++i) {
     send_table_->first[i] = recv_table_->first[i] = total_;
-  for (int i = self_messages_; i <= HaloBoxTable::kMaxMessages; ++i) self_table_->first[i] = self_total_;
+    send_table_->row_first[i] = recv_table_->row_first[i] = rows_;
+  }
+  for (int i = self_messages_; i <= HaloBoxTable::kMaxMessages; ++i) {
+    self_table_->first[i] = self_total_;
+    self_table_->row_first[i] = self_rows_;
+  }
   send_ = Buffer("halo_send", 2 * total_);
   recv_ = Buffer("halo_recv", 2 * total_);
   if (gpu_aware && !mpi_takes_field_memory())
@@ -202,11 +226,11 @@ bool HaloExchange::mpi_takes_field_memory() {
 }
 
 void HaloExchange::pack(const State& s) {
-  if (total_) copy_boxes<true>(s, send_, *send_table_, total_);
+  if (total_) copy_boxes<true>(s, send_, *send_table_, rows_);
 }
 
 void HaloExchange::unpack(const State& s) {
-  if (total_) copy_boxes<false>(s, recv_, *recv_table_, total_);
+  if (total_) copy_boxes<false>(s, recv_, *recv_table_, rows_);
 }
 
 void HaloExchange::begin(const State& s) {
@@ -217,7 +241,7 @@ void HaloExchange::begin(const State& s) {
     unpack_pending_ = false;
   }
   if (wrap_x_) copy_periodic_x(s, owned_);
-  if (self_total_) copy_periodic_self(s, *self_table_, self_total_);
+  if (self_total_) copy_periodic_self(s, *self_table_, self_rows_);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
     GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + m.offset, int(2 * m.count), MPI_DOUBLE, m.peer_recv, m.tag_recv, comm_, &requests_[i]));

@@ -60,12 +60,12 @@ class HaloExchange {
 
   MPI_Comm comm_;
   std::vector<Message> messages_;  // to and from other ranks
-  std::size_t total_ = 0;
+  std::size_t total_ = 0, rows_ = 0;  // cells and x rows of all messages
   int message_count_ = 0;
   // Ghost boxes filled from this rank's own cells (periodic wrap with one rank along a dimension).
   std::shared_ptr<HaloBoxTable> self_table_;
   int self_messages_ = 0;
-  std::size_t self_total_ = 0;
+  std::size_t self_total_ = 0, self_rows_ = 0;
   bool wrap_x_ = false;  // the x faces are a copy within the rank (kept out of self_table_)
   IndexBox owned_;
   std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels

@@ -1,5 +1,5 @@
 // Stop requests: signal handlers, the stop file and the wall-time budget,
-// agreed on by all ranks with one reduction per step.
+// agreed on by all ranks with one non-blocking reduction per step, read a step later.
 #include "driver/stop_request.hpp"
 
 #include <unistd.h>
@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
+#include <exception>
 
 #include "core/error.hpp"
 
@@ -37,11 +38,23 @@ StopRequest::StopRequest(double walltime_budget, double start_time) : budget_(wa
 }
 
 StopRequest::~StopRequest() {
+  // A collective request cannot be freed or cancelled. At the end of a run
+  // every rank posted it, so waiting completes. While an exception unwinds
+  // (a rank-local error, on its way to MPI_Abort) this rank must not wait on
+  // the others: it only completes the request if it is already done.
+  if (pending_ != MPI_REQUEST_NULL) {
+    if (std::uncaught_exceptions() == 0) {
+      MPI_Wait(&pending_, MPI_STATUS_IGNORE);
+    } else {
+      int done = 0;
+      MPI_Test(&pending_, &done, MPI_STATUS_IGNORE);
+    }
+  }
   std::signal(SIGTERM, SIG_DFL);
   std::signal(SIGUSR1, SIG_DFL);
 }
 
-bool StopRequest::agreed(MPI_Comm comm) const {
+int StopRequest::local_reason(MPI_Comm comm) const {
   // 1: signal, 2: stop file, 3: wall-time budget (rank 0's clock and view of
   // the file decide, so all agree).
   int rank = 0;
@@ -56,7 +69,27 @@ bool StopRequest::agreed(MPI_Comm comm) const {
     }
   }
   if (rank == 0 && why == 0 && budget_ > 0 && MPI_Wtime() - start_ >= budget_) why = 3;
-  GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &why, 1, MPI_INT, MPI_MAX, comm));
+  return why;
+}
+
+bool StopRequest::agreed(MPI_Comm comm) const {
+  int why = 0;
+  if (!started_) {
+    // The first call agrees at once, so a request made before the run stops it at its first step.
+    why = local_reason(comm);
+    GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &why, 1, MPI_INT, MPI_MAX, comm));
+    started_ = true;
+  } else {
+    // Later calls read the all-reduce posted by the call before: by now the
+    // halo exchange has carried it along, so no rank waits for the slowest
+    // here, and a request still ends the run one step later.
+    GS_MPI_CHECK(MPI_Wait(&pending_, MPI_STATUS_IGNORE));
+    why = pending_why_;
+  }
+  if (why == 0) {
+    pending_why_ = local_reason(comm);
+    GS_MPI_CHECK(MPI_Iallreduce(MPI_IN_PLACE, &pending_why_, 1, MPI_INT, MPI_MAX, comm, &pending_));
+  }
   // MAX picks one reason when ranks differ; any of them is a true reason.
   reason_ = why == 1   ? "a stop signal (SIGTERM/SIGUSR1)"
             : why == 2 ? "a stop request (the file GS_STOP_FILE names)"

@@ -20,16 +20,25 @@ class StopRequest {
 
   // Collective: true on every rank when any rank was signalled, the stop file
   // exists (rank 0 looks at the first call, then at most once a second) or the
-  // budget is spent.
+  // budget is spent. The first call agrees at once; each later call returns
+  // what the ranks reported at the call before (a non-blocking all-reduce
+  // posted then), so a request made after the first call ends the run one
+  // call later than it would with a blocking one.
   bool agreed(MPI_Comm comm) const;
   // Why the last agreed() returned true, for messages.
   const char* reason() const { return reason_; }
 
  private:
+  // This rank's reason to stop now: 0 none, 1 signal, 2 stop file, 3 budget.
+  int local_reason(MPI_Comm comm) const;
+
   double budget_, start_;
   std::string stop_file_;
   mutable double last_file_check_ = -1.0;
   mutable const char* reason_ = "";
+  mutable bool started_ = false;
+  mutable int pending_why_ = 0;  // the buffer of the all-reduce in flight
+  mutable MPI_Request pending_ = MPI_REQUEST_NULL;
 };
 
 }  // namespace gs

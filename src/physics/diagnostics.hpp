@@ -1,5 +1,6 @@
 #pragma once
-// Diagnostics of the state over owned cells (ranges, sums, non-finite counts)
+// Diagnostics of the state over owned cells (ranges, sums, non-finite counts;
+// one pass over the field and one all-reduce per call)
 // and the decomposition-independent state digest, per rank and over all ranks.
 #include <cstdint>
 
