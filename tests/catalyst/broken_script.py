@@ -8,7 +8,8 @@
 #               (rank 0 would go on to render: the call must still end on both);
 #   exit        sys.exit(3) in catalyst_execute;
 #   write       renders one PNG per call; at step 10 rank 0 puts a file where
-#               the in-situ folder was, so the image cannot be written.
+#               the in-situ folder was, so the image cannot be written;
+#   png         the same, but rank 0 puts a folder where step 10's image goes.
 import os
 import shutil
 import sys
@@ -29,7 +30,7 @@ options.ExtractsOutputDirectory = folder
 if mode == "import" or (mode == "import1" and rank == 1):
     undefined_name_at_import  # noqa: F821
 
-if mode in ("rank1", "write"):
+if mode in ("rank1", "write", "png"):
     # A collective pipeline after catalyst_execute: an image of the grid's outline.
     view = CreateView("RenderView")
     view.ViewSize = [200, 150]
@@ -50,3 +51,5 @@ def catalyst_execute(info):
     if mode == "write" and rank == 0 and info.timestep >= 10 and os.path.isdir(folder):
         shutil.rmtree(folder)
         open(folder, "w").close()
+    if mode == "png" and rank == 0 and info.timestep >= 10:
+        os.makedirs(os.path.join(folder, "broken_%06d.png" % info.timestep), exist_ok=True)
