@@ -9,7 +9,9 @@
 #   exit        sys.exit(3) in catalyst_execute;
 #   write       renders one PNG per call; at step 10 rank 0 puts a file where
 #               the in-situ folder was, so the image cannot be written;
-#   png         the same, but rank 0 puts a folder where step 10's image goes.
+#   png         the same, but rank 0 puts a folder where step 10's image goes;
+#   subnormal   fails unless the call runs with IEEE subnormals (the solver
+#               flushes them to zero; ParaView and Python must not).
 import os
 import shutil
 import sys
@@ -44,6 +46,8 @@ if mode in ("rank1", "write", "png"):
 def catalyst_execute(info):
     if mode == "execute":
         raise ValueError("deliberate failure at step %d" % info.timestep)
+    if mode == "subnormal" and not (5e-324 * 1.0 > 0.0 and 2.2250738585072014e-308 / 2.0 > 0.0):
+        raise FloatingPointError("subnormal numbers are flushed to zero inside the in-situ call")
     if mode == "exit":
         sys.exit(3)
     if mode == "rank1" and rank == 1 and info.timestep >= 10:

@@ -5,7 +5,8 @@
 # "failed" naming the failure) and warn (exit 0, in situ off, the run goes on);
 # the in-situ folder replaced by a file, or an image's path by a folder,
 # during the run (failed writes);
-# no X display and a file where output.dir/insitu goes (exit 2 before step 0).
+# no X display and a file where output.dir/insitu goes (exit 2 before step 0);
+# IEEE subnormals inside the call although the solver flushes them.
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 small=(grid.n=16 grid.L=16 time.steps=20 insitu.every=10 insitu.script="$SRC/tests/catalyst/broken_script.py")
@@ -44,6 +45,12 @@ for c in "${cases[@]}"; do
     fi
   done
 done
+
+# ParaView and the scripts run with IEEE subnormals, outside the solver's flush-to-zero.
+GS_TEST_BREAK=subnormal run_gs 2 120 "$in" "${small[@]}" output.dir="$WORK/subnormal" >"$WORK/subnormal.log" 2>"$WORK/subnormal.err" \
+  || { cat "$WORK/subnormal.err"; fail "subnormal: the in-situ call ran with subnormals flushed to zero"; }
+[[ $(field "$WORK/subnormal" 's["outputs"]["insitu"]["failure"]') == None ]] || fail "subnormal: a failure was recorded"
+echo "subnormals inside the in-situ call: kept"
 
 # Before step 0, one line, exit 2, no step run: no display, and a file as output.dir/insitu.
 refused() {  # NAME EXPECTED-TEXT ARGS...
