@@ -4,9 +4,22 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <system_error>
 
 namespace gs {
+
+bool insitu_script_renders(const std::string& path) {
+  if (path.size() < 3 || path.compare(path.size() - 3, 3, ".py") != 0) return true;
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  static const std::regex call(
+      R"(\b(CreateView|CreateRenderView|GetActiveViewOrCreate|GetActiveView|GetRenderView|Show|Render|SaveScreenshot)\s*\()");
+  return !in || std::regex_search(text.str(), call);
+}
 
 std::string insitu_display_problem() {
   const char* display = std::getenv("DISPLAY");

@@ -1,12 +1,18 @@
 #pragma once
 // What the in-situ output checks outside Catalyst: before step 0, that an X
-// display can be opened (Debian's ParaView renders only through X: no EGL or
-// OSMesa build) and that output.dir/insitu is or can be made a folder; after
+// display can be opened when a script renders (Debian's ParaView renders only
+// through X: no EGL or OSMesa build; the script guard checks again after the
+// scripts load, from the views they made) and that output.dir/insitu is or can be made a folder; after
 // each call, that the scripts still write files there.
 #include <filesystem>
 #include <string>
 
 namespace gs {
+
+// Whether a script may render: it calls one of paraview.simple's view,
+// display or screenshot functions (a package or zip is taken as rendering).
+// Scripts that only compute or use Live need no display.
+bool insitu_script_renders(const std::string& path);
 
 // This rank's problem with the X display, or "" when one opens. Loads libX11
 // only here, at run time, so the program itself does not link X.

@@ -26,7 +26,9 @@ InsituOutput::InsituOutput(const SimConfig& cfg, const Decomposition& dec)
   cadence_.at_stop = true;
   // Before step 0, on every rank alike (exit 2): no display would abort
   // ParaView at its first render; a file in the folder's place would lose every image.
-  std::string problem = insitu_display_problem();
+  bool renders = false;
+  for (const auto& script : cfg.insitu.scripts) renders = renders || insitu_script_renders(script);
+  std::string problem = renders ? insitu_display_problem() : "";
   if (problem.empty() && dec.rank() == 0) problem = insitu_folder_problem(dir_);
   problem = first_error(problem, dec.comm());
   if (!problem.empty()) throw InputError(problem);

@@ -71,6 +71,18 @@ refused() {  # NAME EXPECTED-TEXT ARGS...
 GS_TEST_BREAK=execute DISPLAY= refused nodisplay "DISPLAY is not set; this ParaView renders only through X"
 grep -q "xvfb-run" "$WORK/nodisplay.err" || fail "nodisplay: the error does not say to use xvfb-run"
 GS_TEST_BREAK=execute DISPLAY=:9999 refused baddisplay "DISPLAY=':9999' cannot be opened"
+# A script that does not render needs no display; one that renders in a way
+# the pre-flight check cannot see fails at load (exit 1), before any render.
+DISPLAY= run_gs 2 120 "$in" "${small[@]}" insitu.script="$SRC/tests/catalyst/hidden_view.py" output.dir="$WORK/noview" \
+  >"$WORK/noview.log" 2>"$WORK/noview.err" || { cat "$WORK/noview.err"; fail "a script that does not render failed without a display"; }
+set +e
+GS_TEST_VIEW=hidden DISPLAY= run_gs 2 120 "$in" "${small[@]}" insitu.script="$SRC/tests/catalyst/hidden_view.py" \
+  output.dir="$WORK/hidden" >"$WORK/hidden.log" 2>"$WORK/hidden.err"
+rc=$?
+set -e
+failure=$(field "$WORK/hidden" 's["outputs"]["insitu"]["failure"]')
+echo "hidden view, no display: exit $rc, failure: $failure"
+[[ $rc == 1 && $failure == *"failed to load"*"no X display opens"* ]] || { cat "$WORK/hidden.err"; fail "expected exit 1 and a load failure naming the display"; }
 mkdir -p "$WORK/isfile" && : >"$WORK/isfile/insitu"
 GS_TEST_BREAK=execute refused isfile "output.dir/insitu '$WORK/isfile/insitu' is not a folder"
 [[ -f $WORK/isfile/insitu && ! -s $WORK/isfile/insitu ]] || fail "the file in the folder's place was changed"
