@@ -2,7 +2,8 @@
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):
 # isosurfaces of v at the run's insitu.iso values, coloured by u, rendered to
 # one PNG per in-situ step, plus the isosurface itself as an extract
-# (isosurface_NNNNNN.pvtp with one .vtp piece per rank) that ParaView opens.
+# (isosurface_NNNNNN.pvtp with one zlib-compressed .vtp piece per rank) and
+# isosurface.pvd, the index ParaView opens as one time series.
 #
 # grayscott sets, before the script is imported:
 #   GS_INSITU_DIR     output.dir/insitu (images and extracts go there)
@@ -14,6 +15,9 @@ import os
 
 from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
+from vtkmodules.vtkCommonDataModel import vtkPolyData
+from vtkmodules.vtkIOParallelXML import vtkXMLPPolyDataWriter
+from vtkmodules.vtkParallelCore import vtkMultiProcessController
 
 iso = [float(x) for x in os.environ.get("GS_INSITU_ISO", "0.25").split(",")]
 length = [float(x) for x in os.environ.get("GS_INSITU_LENGTH", "1,1,1").split(",")]
@@ -85,16 +89,48 @@ png.Trigger.Frequency = 1  # grayscott calls Catalyst only on in-situ steps
 png.Writer.FileName = "isosurface_{timestep:06d}{camera}.png"
 png.Writer.ImageResolution = size
 
-extract = CreateExtractor("VTP", contour, registrationName="extract")
-extract.Trigger = "TimeStep"
-extract.Trigger.Frequency = 1
-extract.Writer.FileName = "isosurface_{timestep:06d}.pvtp"
-
 options = catalyst.Options()
 options.GlobalTrigger = "TimeStep"
 options.GlobalTrigger.Frequency = 1
 options.ExtractsOutputDirectory = os.environ.get("GS_INSITU_DIR", "insitu")
 options.EnableCatalystLive = 0
+
+# The extract is written here rather than by a VTP extractor: ParaView's
+# parallel extract writer asks the contour for a ghost level the render does
+# not, so on more than one rank the contour ran twice per call. Writing the
+# contour's own output (already updated for the render) runs it once.
+controller = vtkMultiProcessController.GetGlobalController()
+rank, ranks = controller.GetLocalProcessId(), controller.GetNumberOfProcesses()
+series = []  # (time, file name) of every extract so far: isosurface.pvd
+
+
+def write_extract(info):
+    contour.UpdatePipeline(info.time)
+    piece = vtkPolyData()
+    piece.ShallowCopy(contour.GetClientSideObject().GetOutputDataObject(0))
+    name = "isosurface_%06d.pvtp" % info.timestep
+    writer = vtkXMLPPolyDataWriter()
+    writer.SetController(controller)
+    writer.SetInputData(piece)
+    writer.SetFileName(os.path.join(options.ExtractsOutputDirectory, name))
+    writer.SetNumberOfPieces(ranks)
+    writer.SetStartPiece(rank)
+    writer.SetEndPiece(rank)
+    writer.SetCompressorTypeToZLib()
+    writer.SetDataModeToAppended()
+    writer.EncodeAppendedDataOff()
+    writer.Write()
+    if writer.GetErrorCode():
+        raise IOError("cannot write the extract %s (VTK error code %d)" % (writer.GetFileName(), writer.GetErrorCode()))
+    if rank == 0:
+        series.append((info.time, name))
+        index = os.path.join(options.ExtractsOutputDirectory, "isosurface.pvd")
+        with open(index + ".tmp", "w") as f:
+            f.write('<?xml version="1.0"?>\n<VTKFile type="Collection" version="0.1">\n  <Collection>\n')
+            for t, n in series:
+                f.write('    <DataSet timestep="%.17g" part="0" file="%s"/>\n' % (t, n))
+            f.write("  </Collection>\n</VTKFile>\n")
+        os.replace(index + ".tmp", index)
 
 
 def catalyst_execute(info):
@@ -102,3 +138,4 @@ def catalyst_execute(info):
     place_camera()
     # and the colour range (a fixed one, so frames of a run compare).
     lut.RescaleTransferFunction(urange[0], urange[1])
+    write_extract(info)

@@ -31,3 +31,9 @@ options.EnableCatalystLive = 1
 options.CatalystLiveTrigger = "TimeStep"
 options.CatalystLiveTrigger.Frequency = 1
 options.CatalystLiveURL = os.environ.get("GS_INSITU_LIVE_URL", "localhost:22222")
+
+
+def catalyst_execute(info):
+    # Live sends what the pipeline holds; nothing else (no extractor, no view)
+    # updates the contour, so without this a client would get an empty one.
+    contour.UpdatePipeline(info.time)

@@ -52,7 +52,15 @@ for suffix, axis, up, (a, b) in planes:
     view.Background = [0.08, 0.08, 0.1]
     if dims == 2:
         shown = Show(grid, view)
-        shown.Representation = "Slice"
+        # Polygons between the points, colours interpolated, unlit: every rank
+        # draws exactly its own dual cells, so the image does not depend on the
+        # rank count (the "Slice" representation drew each rank's block as
+        # texels around its points, and the seams shifted pixels: 2-8% of them
+        # differed between 1 and 4 ranks).
+        shown.Representation = "Surface"
+        shown.Ambient = 1.0
+        shown.Diffuse = 0.0
+        shown.InterpolateScalarsBeforeMapping = 1
         lines = Contour(registrationName="lines", Input=grid)
         lines.ContourBy = ["POINTS", "v"]
         lines.Isosurfaces = iso

@@ -87,6 +87,39 @@ gs_on_signal() {
   return 0
 }
 
+# Whether a run of INPUT with these overrides has in-situ output (a
+# non-empty insitu.script, the last override winning over the file).
+gs_has_insitu() {
+  /usr/bin/python3 - "$@" <<'PYEOF'
+import sys
+for arg in reversed(sys.argv[2:]):
+    if arg.startswith("insitu.script="):
+        sys.exit(0 if arg.split("=", 1)[1].strip() not in ("", "[]", '""', "''") else 1)
+try:
+    import tomllib
+    with open(sys.argv[1], "rb") as f:
+        section = tomllib.load(f).get("insitu", {})
+except Exception:  # unreadable here: the program reports it with its own line
+    sys.exit(1)
+sys.exit(0 if isinstance(section, dict) and section.get("script") else 1)
+PYEOF
+}
+
+# In-situ runs render through X. On nodes without one (DISPLAY unset), each
+# rank runs under its own Xvfb (slurm/lib/with_xvfb.sh) when xvfb-run exists;
+# without it the program refuses before step 0 and says what to install.
+gs_display_wrapper() {
+  [[ -z ${DISPLAY:-} ]] || return 0
+  gs_has_insitu "$@" || return 0
+  if command -v xvfb-run >/dev/null 2>&1; then
+    GS_BIN_WRAPPER="$GS_ROOT/slurm/lib/with_xvfb.sh${GS_BIN_WRAPPER:+ $GS_BIN_WRAPPER}"
+    gs_log "in-situ run and no DISPLAY: each rank renders under its own Xvfb (slurm/lib/with_xvfb.sh)"
+  else
+    gs_log "WARNING: in-situ run, no DISPLAY and no xvfb-run on $(hostname): install xvfb and xauth, or set DISPLAY"
+  fi
+  return 0
+}
+
 # gs_run_chain INPUT [key=value ...]: runs the link and exits with the job's code.
 gs_run_chain() {
   (($# >= 1)) || gs_die "usage: sbatch [options] JOBSCRIPT INPUT.toml [key=value ...]" 2
@@ -120,6 +153,7 @@ gs_run_chain() {
   ((index > 0 && !given)) && restart=(restart=latest)
   local launch=()
   gs_launch_cmd launch
+  gs_display_wrapper "$input" "${args[@]}"
   local summary=$outdir/summary.json stamp=$outdir/.job-${SLURM_JOB_ID:-$$}.start
   export GS_STOP_FILE=$outdir/.stop-${SLURM_JOB_ID:-$$}
   rm -f "$GS_STOP_FILE"

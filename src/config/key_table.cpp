@@ -238,7 +238,7 @@ const std::vector<KeySpec>& key_table() {
       {"insitu.iso", RestartRole::Free, "number or list", "-", "iso values of v passed to the scripts (isosurfaces, contour lines)",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.iso = read_real_list(s, -HUGE_VAL, true); },
        [](const SimConfig& c) { return first_of(c.insitu.iso.data(), int(c.insitu.iso.size())); }},
-      {"insitu.fail", RestartRole::Free, "string", "-", R"~(a script error: "error" fails the run (exit 1), "warn" reports it and the run goes on (exit 0, failure in summary.json))~",
+      {"insitu.fail", RestartRole::Free, "string", "-", R"~(a failed in-situ call (a script error on any rank, files not written): "error" fails the run (exit 1), "warn" reports it, turns in situ off and the run goes on (exit 0, failure in summary.json))~",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.fail_is_error = read_choice(s, {"error", "warn"}) == "error"; },
        [](const SimConfig& c) { return Json(c.insitu.fail_is_error ? "error" : "warn"); }},
   };

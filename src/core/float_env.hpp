@@ -34,4 +34,24 @@ inline const char* subnormal_mode() {
 #endif
 }
 
+// IEEE subnormals (no FTZ/DAZ) for the calling thread within a scope, for
+// code the program does not own (ParaView and the Python scripts it runs
+// in situ), which is not written for flush-to-zero; the previous mode returns after.
+class ScopedIeeeSubnormals {
+ public:
+#if defined(__SSE2__)
+  ScopedIeeeSubnormals() : saved_(_mm_getcsr()) { _mm_setcsr(saved_ & ~0x8040u); }
+  ~ScopedIeeeSubnormals() { _mm_setcsr(saved_); }
+#else
+  ScopedIeeeSubnormals() = default;
+#endif
+  ScopedIeeeSubnormals(const ScopedIeeeSubnormals&) = delete;
+  ScopedIeeeSubnormals& operator=(const ScopedIeeeSubnormals&) = delete;
+
+ private:
+#if defined(__SSE2__)
+  unsigned saved_;
+#endif
+};
+
 }  // namespace gs

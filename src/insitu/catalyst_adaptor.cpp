@@ -1,22 +1,21 @@
 #include "insitu/catalyst_adaptor.hpp"
 
 #include <vtkCPDataDescription.h>
+#include <vtkMPI.h>
 #include <vtkCPInputDataDescription.h>
 #include <vtkCPProcessor.h>
 #include <vtkCPPythonPipeline.h>
-#include <vtkCallbackCommand.h>
-#include <vtkCommand.h>
 #include <vtkDoubleArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
-#include <vtkPythonInterpreter.h>
 #include <vtkSmartPointer.h>
 
 #include <cstdlib>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "insitu/script_guard.hpp"
 
 namespace gs {
 
@@ -29,15 +28,6 @@ std::string join(const std::vector<double>& values) {
   return os.str();
 }
 
-// The last non-empty line of a traceback ("NameError: name 'x' is not defined").
-std::string last_line(const std::string& text) {
-  std::string line, last;
-  std::istringstream in(text);
-  while (std::getline(in, line))
-    if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
-  return last;
-}
-
 }  // namespace
 
 struct CatalystAdaptor::Impl {
@@ -45,13 +35,8 @@ struct CatalystAdaptor::Impl {
   vtkNew<vtkCPDataDescription> description;
   vtkNew<vtkImageData> image;
   vtkNew<vtkDoubleArray> u, v;
-  // Legacy Catalyst only prints a Python traceback (through the interpreter's
-  // stderr redirection) and carries on; this observer keeps what it printed.
-  vtkNew<vtkPythonInterpreter> interpreter;
-  vtkNew<vtkCallbackCommand> on_python_error;
-  std::string python_errors;
-  std::vector<std::string> load_errors;
-
+  MPI_Comm comm = MPI_COMM_NULL;  // the simulation's; Catalyst's controller wraps it
+  std::string setup_error;        // why Catalyst could not start (reported by the first execute)
 };
 
 CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir)
@@ -63,31 +48,30 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
   setenv("GS_INSITU_DIMS", std::to_string(cfg.grid.dims).c_str(), 1);
   setenv("GS_INSITU_LENGTH", join({cfg.grid.L[0], cfg.grid.L[1], cfg.grid.L[2]}).c_str(), 1);
 
-  m.on_python_error->SetClientData(&m);
-  m.on_python_error->SetCallback([](vtkObject*, unsigned long, void* client, void* call) {
-    auto* self = static_cast<Impl*>(client);
-    if (call) self->python_errors += static_cast<const char*>(call);
-  });
-  m.interpreter->AddObserver(vtkCommand::ErrorEvent, m.on_python_error);
-
-  // Catalyst joins the MPI job already started on MPI_COMM_WORLD, whose ranks
-  // are the decomposition's. Not on `comm` itself: with the (Cartesian)
-  // simulation communicator handed over, Catalyst Live's first connection
-  // attempt deadlocked here (parts of ParaView keep using the world controller).
-  (void)comm;
-  GS_REQUIRE(m.processor->Initialize() == 1, "vtkCPProcessor::Initialize failed");
+  // Catalyst runs on the simulation's communicator, so the program can share
+  // one MPI job with other codes. The global VTK controller ParaView then uses
+  // (renders, Live, the script guard's agreement) spans the same ranks.
+  m.comm = comm;
+  vtkMPICommunicatorOpaqueComm opaque(&m.comm);
+  GS_REQUIRE(m.processor->Initialize(opaque) == 1, "vtkCPProcessor::Initialize failed");
+  m.setup_error = install_script_guard();
   for (const auto& script : cfg.insitu.scripts) {
-    m.python_errors.clear();
+    if (!m.setup_error.empty()) break;
     // Scripts without a "# script-version: N" line are taken as the newer
-    // style (version 2); old exported scripts name their ParaView version and stay 1.
+    // style (version 2); old exported scripts name their ParaView version and
+    // stay 1. This only registers the script (rank 0 reads it and broadcasts):
+    // it is imported at the first call, so load errors surface there.
     auto pipeline = vtkCPPythonPipeline::CreateAndInitializePipeline(script.c_str(), 2);
-    if (!pipeline || m.python_errors.find("Traceback (most recent call last)") != std::string::npos) {
-      const std::string why = last_line(m.python_errors);
-      m.load_errors.push_back("insitu.script '" + script + "' failed to load" + (why.empty() ? "" : ": " + why));
-      continue;
+    if (!pipeline) {
+      m.setup_error = "insitu.script '" + script + "' could not be registered with Catalyst";
+      break;
     }
     m.processor->AddPipeline(pipeline);
   }
+  // Every rank skips the calls if any rank could not start (no collective half done).
+  int broken = m.setup_error.empty() ? 0 : 1;
+  MPI_Allreduce(MPI_IN_PLACE, &broken, 1, MPI_INT, MPI_MAX, m.comm);
+  if (broken && m.setup_error.empty()) m.setup_error = "Catalyst could not start on another rank";
 
   m.description->AddInput("grid");
   int whole[6] = {0, 0, 0, 0, 0, 0};
@@ -108,33 +92,32 @@ CatalystAdaptor::~CatalystAdaptor() { impl_->processor->Finalize(); }
 
 std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock& block, bool last) {
   Impl& m = *impl_;
-  std::string error;
-  if (!m.load_errors.empty()) error = m.load_errors.front();
-  m.python_errors.clear();
-  if (error.empty()) {
-    const long* p = block.points;
-    const long* f = block.first;
-    const vtkIdType count = vtkIdType(p[0]) * p[1] * p[2];
-    m.image->SetExtent(int(f[0]), int(f[0] + p[0] - 1), int(f[1]), int(f[1] + p[1] - 1), int(f[2]), int(f[2] + p[2] - 1));
-    // Zero-copy views of the block's host buffer (save = 1: VTK never frees it).
-    // VTK's array API is not const; it only reads these.
-    m.u->SetArray(const_cast<double*>(block.u), count, 1);
-    m.v->SetArray(const_cast<double*>(block.v), count, 1);
-    m.image->Modified();
-    m.description->SetTimeData(time, step);
-    m.description->SetForceOutput(last);
-    int ran = 1;
-    if (m.processor->RequestDataDescription(m.description)) {
-      m.description->GetInputDescriptionByName("grid")->SetGrid(m.image);
-      ran = m.processor->CoProcess(m.description);
-    }
-    // Python warnings also reach stderr; only a traceback is a failure.
-    if (m.python_errors.find("Traceback (most recent call last)") != std::string::npos)
-      error = "Catalyst script error at step " + std::to_string(step) + ": " + last_line(m.python_errors);
-    else if (!ran)
-      error = "Catalyst CoProcess failed at step " + std::to_string(step);
+  if (!m.setup_error.empty()) return m.setup_error;
+  const long* p = block.points;
+  const long* f = block.first;
+  const vtkIdType count = vtkIdType(p[0]) * p[1] * p[2];
+  m.image->SetExtent(int(f[0]), int(f[0] + p[0] - 1), int(f[1]), int(f[1] + p[1] - 1), int(f[2]), int(f[2] + p[2] - 1));
+  // Zero-copy views of the block's host buffer (save = 1: VTK never frees it).
+  // VTK's array API is not const; it only reads these.
+  m.u->SetArray(const_cast<double*>(block.u), count, 1);
+  m.v->SetArray(const_cast<double*>(block.v), count, 1);
+  m.image->Modified();
+  m.description->SetTimeData(time, step);
+  m.description->SetForceOutput(last);
+  int ran = 1;
+  if (m.processor->RequestDataDescription(m.description)) {
+    m.description->GetInputDescriptionByName("grid")->SetGrid(m.image);
+    ran = m.processor->CoProcess(m.description);
   }
-  return error;
+  // The Python calls' own results (script_guard.hpp), not their printed text.
+  const ScriptFailure failed = take_script_failure();
+  if (!failed.message.empty()) {
+    if (failed.stage == "load") return "a script failed to load: " + failed.message;
+    return "script failed at step " + std::to_string(step) + " (in " + failed.stage + "): " + failed.message;
+  }
+  if (failed.any_rank) return "";  // another rank has the message
+  if (!ran) return "Catalyst CoProcess failed at step " + std::to_string(step);
+  return "";
 }
 
 }  // namespace gs

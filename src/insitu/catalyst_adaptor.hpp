@@ -22,8 +22,10 @@ class CatalystAdaptor : public CatalystSession {
   CatalystAdaptor(const CatalystAdaptor&) = delete;
   CatalystAdaptor& operator=(const CatalystAdaptor&) = delete;
 
-  // Runs the scripts on the block at (step, time); returns this rank's first
-  // error (the Python traceback condensed to its last line) or "".
+  // Collective: runs the scripts on the block at (step, time). Returns this
+  // rank's error as one line (which script, load or step N, the exception),
+  // or "" when it had none; after a failure on any rank no rank went on to
+  // ParaView's collective work (script_guard.hpp).
   std::string execute(long step, double time, const CatalystBlock& block, bool last) override;
 
  private:

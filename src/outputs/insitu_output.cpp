@@ -11,8 +11,10 @@
 #include "config/values.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
+#include "core/float_env.hpp"
 #include "insitu/catalyst_plugin.hpp"
 #include "insitu/insitu_block.hpp"
+#include "outputs/insitu_checks.hpp"
 
 namespace gs {
 
@@ -22,6 +24,14 @@ InsituOutput::InsituOutput(const SimConfig& cfg, const Decomposition& dec)
   cadence_.at_first = true;
   cadence_.at_last = true;
   cadence_.at_stop = true;
+  // Before step 0, on every rank alike (exit 2): no display would abort
+  // ParaView at its first render; a file in the folder's place would lose every image.
+  bool renders = false;
+  for (const auto& script : cfg.insitu.scripts) renders = renders || insitu_script_renders(script);
+  std::string problem = renders ? insitu_display_problem() : "";
+  if (problem.empty() && dec.rank() == 0) problem = insitu_folder_problem(dir_);
+  problem = first_error(problem, dec.comm());
+  if (!problem.empty()) throw InputError(problem);
 }
 
 namespace {
@@ -46,10 +56,6 @@ InsituOutput::~InsituOutput() {
 
 void InsituOutput::start() {
   const double t0 = MPI_Wtime();
-  if (dec_.rank() == 0) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir_, ec);
-  }
   std::string error;
   CreateCatalystSession create = nullptr;
   for (const auto& path : plugin_candidates()) {
@@ -70,11 +76,13 @@ void InsituOutput::start() {
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;
   session_.reset(create(cfg_, dec_.comm(), dir_.c_str()));
-  startup_s_ = MPI_Wtime() - t0;
+  load_s_ = MPI_Wtime() - t0;
 }
 
 void InsituOutput::write(const OutputStep& s, const State& state) {
-  if (!session_) start();
+  const double t_start = MPI_Wtime();
+  const bool first = !session_;
+  if (first) start();
   last_step_ = s.step;
   const double t0 = MPI_Wtime();
   block_->copy(state);
@@ -85,22 +93,45 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   view.u = block_->u();
   view.v = block_->v();
   for (int d = 0; d < 3; ++d) view.first[d] = block_->first()[d], view.points[d] = block_->points()[d];
-  const std::string error = first_error(session_->execute(s.step, s.time, view, s.last || s.stopping), dec_.comm());
+  const auto call_start = std::filesystem::file_time_type::clock::now();
+  std::string error;
+  {
+    ScopedIeeeSubnormals ieee;  // ParaView and the scripts run outside the solver's flush-to-zero
+    error = session_->execute(s.step, s.time, view, s.last || s.stopping);
+  }
+  error = first_error(error, dec_.comm());
+  if (error.empty()) error = first_error(dec_.rank() == 0 ? check_written(s.step, call_start) : "", dec_.comm());
+  if (first) first_call_s_ = MPI_Wtime() - t_start;
   if (error.empty()) return;
   if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
   if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
+  disabled_ = true;  // on every rank: the error was agreed on
   if (dec_.rank() == 0) {
-    std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": the run goes on)\n", error.c_str());
+    std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
+                 error.c_str());
     std::fflush(stderr);
   }
 }
 
+std::string InsituOutput::check_written(long step, std::filesystem::file_time_type since) {
+  if (!std::filesystem::is_directory(dir_))
+    return "step " + std::to_string(step) + ": the in-situ folder '" + dir_ + "' is gone or no longer a folder";
+  const long written = files_written_since(dir_, since);
+  // Scripts that wrote files at the first call (images, extracts) write at every call.
+  if (writes_files_ < 0) writes_files_ = written > 0 ? 1 : 0;
+  if (writes_files_ == 1 && written == 0)
+    return "step " + std::to_string(step) + ": the scripts wrote no file under '" + dir_ + "' (they did at the first call)";
+  return "";
+}
+
 Json InsituOutput::summary_extra() const {
-  // Steady cost per call without Catalyst's one-time start-up (Python, ParaView modules).
+  // The first call holds the one-time start-up: loading ParaView, importing
+  // the scripts, and the lazy first render. It is startup_s; the steady cost
+  // per call is the mean of the others (null with fewer than two calls).
   const long long calls = report_.calls;
-  const double per_call = calls > 0 ? std::max(0.0, report_.seconds - startup_s_) / double(calls) : 0.0;
-  return {{"startup_s", json_finite(startup_s_)},
-          {"seconds_per_call", json_finite(per_call)},
+  const Json per_call = calls > 1 ? json_finite(std::max(0.0, report_.seconds - first_call_s_) / double(calls - 1)) : Json();
+  return {{"startup_s", json_finite(first_call_s_)},
+          {"seconds_per_call", per_call},
           {"copy_s", json_finite(copy_s_)},
           {"scripts", cfg_.insitu.scripts.size()}};
 }

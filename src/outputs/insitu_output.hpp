@@ -12,6 +12,7 @@
 // knows nothing of outputs/, so the two folders do not include each other
 // (the list could instead take factories from the driver, but then one output
 // of the list would be chosen outside the one place that decides them).
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -29,10 +30,14 @@ class InsituOutput : public Output {
   InsituOutput(const SimConfig& cfg, const Decomposition& dec);
   ~InsituOutput() override;
   std::string name() const override { return "insitu"; }
-  bool due(const OutputStep& s) const override { return cadence_.due(s) && s.step != last_step_; }
+  bool due(const OutputStep& s) const override { return !disabled_ && cadence_.due(s) && s.step != last_step_; }
   bool reads_ghosts() const override { return true; }  // the block's high point layer
-  // A script error goes to stderr and report().failure; with insitu.fail =
-  // "error" it also throws RunError on every rank (exit 1).
+  // Collective, before step 0: throws InputError (exit 2) on every rank when
+  // no X display opens or output.dir/insitu cannot be a folder.
+  // A failure of a call (a script on any rank, or the files it should have
+  // written) goes to report().failure and, with insitu.fail = "error", throws
+  // RunError on every rank (exit 1); with "warn", to stderr, and in situ is off
+  // for the rest of the run on every rank.
   void write(const OutputStep& s, const State& state) override;
   Json summary_extra() const override;
 
@@ -43,11 +48,17 @@ class InsituOutput : public Output {
   std::string dir_;
   std::unique_ptr<InsituBlock> block_;
   void start();  // collective: load the plugin, start Catalyst
+  // Rank 0, after a call: "" or why the folder lacks this call's files.
+  std::string check_written(long step, std::filesystem::file_time_type since);
+  bool disabled_ = false;
+  int writes_files_ = -1;  // whether the scripts write files; known after the first call
   void* plugin_ = nullptr;  // dlopen handle, kept open for the run (VTK registers classes at load)
   std::unique_ptr<CatalystSession> session_;
   long last_step_ = -1;
   long long global_block_bytes_ = 0;
-  double startup_s_ = 0, copy_s_ = 0;
+  double load_s_ = 0;        // loading the plugin and starting Catalyst
+  double first_call_s_ = 0;  // the whole first call, load_s_ included (startup_s)
+  double copy_s_ = 0;
 };
 
 }  // namespace gs

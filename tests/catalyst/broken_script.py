@@ -1,19 +1,59 @@
 # script-version: 2
-# A Catalyst script with a Python error, for the error-reporting test:
-# GS_TEST_BREAK=import fails while the script loads, anything else fails in
-# catalyst_execute at the first in-situ step.
+# A Catalyst script that fails on purpose, for the error-reporting tests
+# (errors.sh, faults.sh). GS_TEST_BREAK chooses how:
+#   import      a NameError while the script loads;
+#   import1     the same, on rank 1 only;
+#   execute     a ValueError in catalyst_execute at the first in-situ step;
+#   rank1       a ValueError in catalyst_execute on rank 1 only, at step 10
+#               (rank 0 would go on to render: the call must still end on both);
+#   exit        sys.exit(3) in catalyst_execute;
+#   write       renders one PNG per call; at step 10 rank 0 puts a file where
+#               the in-situ folder was, so the image cannot be written;
+#   png         the same, but rank 0 puts a folder where step 10's image goes;
+#   subnormal   fails unless the call runs with IEEE subnormals (the solver
+#               flushes them to zero; ParaView and Python must not).
 import os
+import shutil
+import sys
 
 from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
+from vtkmodules.vtkParallelCore import vtkMultiProcessController
+
+mode = os.environ.get("GS_TEST_BREAK", "execute")
+rank = vtkMultiProcessController.GetGlobalController().GetLocalProcessId()
+folder = os.environ.get("GS_INSITU_DIR", "insitu")
 
 grid = TrivialProducer(registrationName="grid")
 options = catalyst.Options()
 options.GlobalTrigger = "TimeStep"
+options.ExtractsOutputDirectory = folder
 
-if os.environ.get("GS_TEST_BREAK") == "import":
+if mode == "import" or (mode == "import1" and rank == 1):
     undefined_name_at_import  # noqa: F821
+
+if mode in ("rank1", "write", "png"):
+    # A collective pipeline after catalyst_execute: an image of the grid's outline.
+    view = CreateView("RenderView")
+    view.ViewSize = [200, 150]
+    Show(Outline(Input=grid), view)
+    png = CreateExtractor("PNG", view, registrationName="image")
+    png.Trigger = "TimeStep"
+    png.Writer.FileName = "broken_{timestep:06d}.png"
+    png.Writer.ImageResolution = [200, 150]
 
 
 def catalyst_execute(info):
-    raise ValueError("deliberate failure at step %d" % info.timestep)
+    if mode == "execute":
+        raise ValueError("deliberate failure at step %d" % info.timestep)
+    if mode == "subnormal" and not (5e-324 * 1.0 > 0.0 and 2.2250738585072014e-308 / 2.0 > 0.0):
+        raise FloatingPointError("subnormal numbers are flushed to zero inside the in-situ call")
+    if mode == "exit":
+        sys.exit(3)
+    if mode == "rank1" and rank == 1 and info.timestep >= 10:
+        raise ValueError("deliberate failure on rank 1 at step %d" % info.timestep)
+    if mode == "write" and rank == 0 and info.timestep >= 10 and os.path.isdir(folder):
+        shutil.rmtree(folder)
+        open(folder, "w").close()
+    if mode == "png" and rank == 0 and info.timestep >= 10:
+        os.makedirs(os.path.join(folder, "broken_%06d.png" % info.timestep), exist_ok=True)

@@ -6,6 +6,7 @@ usage: pvpython check_isosurface.py RUN1 RUN4 STEPS ISO
 
 - images: one PNG per expected step on both runs, none blank, and the 4-rank
   image matches the 1-rank one within a small pixel tolerance;
+- isosurface.pvd lists every step's extract (one time series in ParaView);
 - extract (last step): not empty; every point lies at the iso value of the
   trilinearly interpolated v of the field file written at the same step; the
   4-rank surface has the same triangle count as the 1-rank one (within 0.1%),
@@ -53,6 +54,17 @@ for s in steps:
         differ = np.mean(np.abs(a - b).max(axis=2) > 0.1)
         check(differ < 0.002, "%s: %.3f%% of the pixels differ by more than 10%% between 1 and 4 ranks (< 0.2%%)"
               % (name, 100 * differ))
+
+
+# --- the extracts' time-series index ---------------------------------------
+import xml.etree.ElementTree as ET
+
+for run in (run1, run4):
+    index = os.path.join(run, "insitu", "isosurface.pvd")
+    listed = [(d.get("timestep"), d.get("file")) for d in ET.parse(index).getroot().iter("DataSet")] if os.path.exists(index) else []
+    files = [f for _, f in listed]
+    check(files == ["isosurface_%06d.pvtp" % s for s in steps] and all(os.path.exists(os.path.join(run, "insitu", f)) for f in files),
+          "%s: isosurface.pvd lists the extract of every step %s" % (run, files))
 
 
 # --- extract --------------------------------------------------------------

@@ -2,7 +2,7 @@
 # isosurface.py on 1 and 4 ranks: images at the expected steps, not blank and
 # alike; extracts on the iso value, same triangles, closed across rank seams
 # (check_isosurface.py). Also: the digest with in-situ output on equals the
-# digest with it off.
+# digest with it off, and the contour runs once per call on 2 ranks.
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 args=(time.steps=200 output.every=0 output.fields_every=100 insitu.every=100 insitu.iso=0.25)
@@ -20,7 +20,20 @@ s = json.load(open(sys.argv[1]))
 o = s["outputs"]["insitu"]
 assert "insitu" in s["wall_time_s"], "no insitu phase in wall_time_s"
 assert o["calls"] == 3 and o["failure"] is None, o
+# startup_s is the whole first call, seconds_per_call the mean of the others.
+total = o["startup_s"] + o["seconds_per_call"] * (o["calls"] - 1)
+assert abs(total - o["seconds"]) <= 0.02 * o["seconds"] + 0.05, \
+    "startup_s + seconds_per_call * (calls - 1) = %.3f s, not the %.3f s of all calls" % (total, o["seconds"])
 print("insitu: %d calls, start-up %.2f s, %.3f s per call; one step %.4f s" %
       (o["calls"], o["startup_s"], o["seconds_per_call"], s["wall_time_s"]["compute"] / s["steps"]))
 PYEOF
 timeout 300 pvpython "$SRC/tests/catalyst/check_isosurface.py" "$WORK/r1" "$WORK/r4" 0,100,200 0.25 </dev/null
+
+# The contour runs once per call on 2 ranks too (the extract writer asked
+# ParaView for a ghost level the render did not, and the contour ran twice).
+GS_TEST_ISOSURFACE_SCRIPT=$SRC/inputs/catalyst/isosurface.py run_gs 2 300 "$in" grid.n=24 grid.L=24 time.steps=20 \
+  insitu.every=10 insitu.script="$SRC/tests/catalyst/count_contour.py" output.dir="$WORK/count" >"$WORK/count.log" 2>&1 \
+  || { cat "$WORK/count.log"; exit 1; }
+runs=$(cat "$WORK/count/insitu/contour_runs_0.txt" "$WORK/count/insitu/contour_runs_1.txt" | tr '\n' ' ')
+echo "contour executions for 3 calls on 2 ranks (rank 0, rank 1): $runs"
+[[ $runs == "3 3 " ]] || { echo "FAIL: expected 3 on each rank"; exit 1; }

@@ -1,11 +1,32 @@
 #!/usr/bin/env bash
-# live.py with no ParaView GUI: the run is not held up. First nothing listens
-# on the port; then a listener that accepts and drops connections shows that
-# Live really tries to connect at every in-situ call, and the run still ends.
+# live.py on 2 ranks. A Live client (live_client.py, pvpython, listening as
+# the ParaView GUI does) receives a non-empty isosurface. With no GUI the run
+# is not held up: first nothing listens on the port; then a listener that
+# accepts and drops connections shows that Live really tries to connect at
+# every in-situ call, and the run still ends.
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 small=(grid.n=24 grid.L=24 time.steps=30 insitu.every=10 insitu.script="$SRC/inputs/catalyst/live.py")
 port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+# A client that extracts the isosurface (v at the default iso value is above
+# it at step 0 only, on this small grid: the first update must hold cells).
+timeout -k 5 150 pvpython "$SRC/tests/catalyst/live_client.py" "$port" "$WORK/ready" "$WORK/client.json" 120 \
+  </dev/null >"$WORK/client.log" 2>&1 &
+client=$!
+for _ in $(seq 300); do [[ -e $WORK/ready ]] && break; sleep 0.1; done
+[[ -e $WORK/ready ]] || { kill $client; cat "$WORK/client.log"; echo "FAIL: the Live client did not start listening"; exit 1; }
+GS_INSITU_LIVE_URL=localhost:$port run_gs 2 180 "$in" "${small[@]}" output.dir="$WORK/client" >"$WORK/client-run.log" 2>&1 \
+  || { kill $client; cat "$WORK/client-run.log"; echo "FAIL: run with a Live client did not finish cleanly"; exit 1; }
+wait $client || true
+$PY - "$WORK/client.json" <<'PYEOF'
+import json, sys
+seen = json.load(open(sys.argv[1]))
+print("Live client: connected %s, closed %s, isosurface cells per update %s" % (seen["connected"], seen["closed"], seen["cells"]))
+assert seen["connected"], "the simulation never connected to the client"
+assert seen["cells"] and seen["cells"][0] > 0, "the client received an empty isosurface"
+PYEOF
+
 start=$(date +%s)
 GS_INSITU_LIVE_URL=localhost:$port run_gs 2 180 "$in" "${small[@]}" output.dir="$WORK/nogui" >"$WORK/nogui.log" 2>&1 \
   || { cat "$WORK/nogui.log"; echo "FAIL: run with Live and no GUI did not finish cleanly"; exit 1; }

@@ -1,0 +1,62 @@
+// Installs the Python guard (script_guard.py.inc) and reads what it caught,
+// through the Python C API of the interpreter ParaView embeds.
+#include <vtkPython.h>  // first: Python.h must precede the standard headers
+
+#include "insitu/script_guard.hpp"
+
+#include <vtkPythonInterpreter.h>
+#include <vtkSmartPyObject.h>
+
+namespace gs {
+
+namespace {
+
+constexpr const char* kModule = "gs_insitu_guard";
+constexpr const char* kSource =
+#include "insitu/script_guard.py.inc"
+    ;
+
+std::string text_of(PyObject* o) {
+  const char* s = o && PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : nullptr;
+  return s ? s : "";
+}
+
+}  // namespace
+
+std::string install_script_guard() {
+  vtkPythonInterpreter::Initialize();
+  vtkPythonScopeGilEnsurer gil;
+  PyObject* module = PyImport_AddModule(kModule);  // borrowed; also enters sys.modules
+  if (!module) {
+    PyErr_Clear();
+    return "cannot create the Python module " + std::string(kModule);
+  }
+  PyObject* dict = PyModule_GetDict(module);  // borrowed
+  PyDict_SetItemString(dict, "__builtins__", PyEval_GetBuiltins());
+  vtkSmartPyObject done(PyRun_String(kSource, Py_file_input, dict, dict));
+  if (!done) {
+    PyErr_Print();
+    return "cannot install the script guard (a ParaView without paraview.catalyst.v2_internals?)";
+  }
+  return "";
+}
+
+ScriptFailure take_script_failure() {
+  ScriptFailure out;
+  vtkPythonScopeGilEnsurer gil;
+  vtkSmartPyObject module(PyImport_ImportModule(kModule));
+  vtkSmartPyObject result(module ? PyObject_CallMethod(module, "take_failure", nullptr) : nullptr);
+  if (!result || !PyTuple_Check(result) || PyTuple_Size(result) != 3) {
+    PyErr_Clear();
+    out.any_rank = true;
+    out.stage = "guard";
+    out.message = "the script guard did not answer";
+    return out;
+  }
+  out.any_rank = PyObject_IsTrue(PyTuple_GetItem(result, 0)) == 1;
+  out.stage = text_of(PyTuple_GetItem(result, 1));
+  out.message = text_of(PyTuple_GetItem(result, 2));
+  return out;
+}
+
+}  // namespace gs

@@ -1,0 +1,68 @@
+// Pre-flight and after-call checks of the in-situ output (insitu_checks.hpp).
+#include "outputs/insitu_checks.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <system_error>
+
+namespace gs {
+
+bool insitu_script_renders(const std::string& path) {
+  if (path.size() < 3 || path.compare(path.size() - 3, 3, ".py") != 0) return true;
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  static const std::regex call(
+      R"(\b(CreateView|CreateRenderView|GetActiveViewOrCreate|GetActiveView|GetRenderView|Show|Render|SaveScreenshot)\s*\()");
+  return !in || std::regex_search(text.str(), call);
+}
+
+std::string insitu_display_problem() {
+  const char* display = std::getenv("DISPLAY");
+  const std::string how =
+      "this ParaView renders only through X (no EGL or OSMesa build): run under xvfb-run -a -s '-screen 0 1024x768x24 "
+      "-noreset' (the Slurm scripts do so on nodes without X), or set no insitu.script";
+  if (!display || !*display) return "insitu.script needs an X display and DISPLAY is not set; " + how;
+  void* x11 = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
+  if (!x11) return "insitu.script needs an X display and libX11.so.6 cannot be loaded (" + std::string(dlerror()) + ")";
+  using Open = void* (*)(const char*);
+  using Close = int (*)(void*);
+  auto open = reinterpret_cast<Open>(dlsym(x11, "XOpenDisplay"));
+  auto close = reinterpret_cast<Close>(dlsym(x11, "XCloseDisplay"));
+  std::string problem;
+  if (!open || !close) {
+    problem = "libX11.so.6 has no XOpenDisplay";
+  } else if (void* d = open(display)) {
+    close(d);
+  } else {
+    problem = "insitu.script needs an X display and DISPLAY='" + std::string(display) + "' cannot be opened; " + how;
+  }
+  // libX11 stays loaded: ParaView loads it again later, and unloading X
+  // libraries that registered handlers is unsafe.
+  return problem;
+}
+
+std::string insitu_folder_problem(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (std::filesystem::is_directory(dir)) return "";
+  return "output.dir/insitu '" + dir + "' is not a folder and cannot be made one" +
+         (ec ? " (" + ec.message() + ")" : std::string(" (a file of that name exists)")) +
+         ": remove it or choose another output.dir";
+}
+
+long files_written_since(const std::string& dir, std::filesystem::file_time_type since) {
+  std::error_code ec;
+  long count = 0;
+  for (std::filesystem::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code e2;
+    if (it->is_regular_file(e2) && it->last_write_time(e2) >= since && !e2) ++count;
+  }
+  return count;
+}
+
+}  // namespace gs

@@ -1,0 +1,27 @@
+#pragma once
+// What the in-situ output checks outside Catalyst: before step 0, that an X
+// display can be opened when a script renders (Debian's ParaView renders only
+// through X: no EGL or OSMesa build; the script guard checks again after the
+// scripts load, from the views they made) and that output.dir/insitu is or can be made a folder; after
+// each call, that the scripts still write files there.
+#include <filesystem>
+#include <string>
+
+namespace gs {
+
+// Whether a script may render: it calls one of paraview.simple's view,
+// display or screenshot functions (a package or zip is taken as rendering).
+// Scripts that only compute or use Live need no display.
+bool insitu_script_renders(const std::string& path);
+
+// This rank's problem with the X display, or "" when one opens. Loads libX11
+// only here, at run time, so the program itself does not link X.
+std::string insitu_display_problem();
+
+// Rank 0: creates `dir` (output.dir/insitu); "" or why it is not a folder.
+std::string insitu_folder_problem(const std::string& dir);
+
+// Rank 0: how many files under `dir` (recursively) were modified at or after `since`.
+long files_written_since(const std::string& dir, std::filesystem::file_time_type since);
+
+}  // namespace gs
