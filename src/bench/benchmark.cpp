@@ -9,7 +9,6 @@
 #include <sstream>
 
 #include "bench/bandwidth.hpp"
-#include "comm/reduce.hpp"
 #include "comm/state_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
@@ -167,8 +166,7 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
 void check_benchmark(const Options& o, MPI_Comm comm) {
   if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt");
   if (o.integrators.empty()) throw InputError("command line: benchmark key 'integrators' is empty; allowed: euler, rk2 or euler,rk2");
-  double stream = 3.0 * double(o.stream_mib) * double(1L << 20);
-  allreduce_max(&stream, 1, comm);
+  const double stream = 3.0 * double(o.stream_mib) * double(1L << 20);  // the same on every rank
   const double have = memory_per_rank(comm);
   if (have > 0 && stream > have) {
     char text[200];

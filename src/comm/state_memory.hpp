@@ -11,8 +11,9 @@
 
 namespace gs {
 
-// Bytes one rank can have: MemAvailable shared by the ranks of this node (host
-// memory spaces only; a device reports its own allocation failure). 0: unknown.
+// Collective. Bytes a rank can have: MemAvailable shared by the ranks of its
+// node, the smallest over all ranks, so every rank decides alike (host memory
+// spaces only; a device reports its own allocation failure). 0: unknown.
 double memory_per_rank(MPI_Comm comm);
 
 // Collective over dec's communicator. "" when the four fields with ghost

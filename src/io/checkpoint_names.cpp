@@ -45,9 +45,8 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg) {
   std::string name;
   if (!in) throw InputError("restart=" + arg + ": no checkpoint found (" + folder + "/latest is missing or unreadable)");
   if (!(in >> name) || checkpoint_step_of(name) < 0) {
+    // (control bytes in it are escaped by InputError itself)
     if (name.size() > 60) name = name.substr(0, 28) + "..." + name.substr(name.size() - 28);
-    for (auto& c : name)
-      if (c < 0x20 || c == 0x7f) c = '?';
     throw InputError("restart=" + arg + ": " + folder + "/latest does not name a checkpoint (got '" + name +
                      "'; expected ckpt_<step>.h5 with up to 18 digits)");
   }

@@ -55,7 +55,6 @@ InsituOutput::~InsituOutput() {
 }
 
 void InsituOutput::start() {
-  const double t0 = MPI_Wtime();
   std::string error;
   CreateCatalystSession create = nullptr;
   for (const auto& path : plugin_candidates()) {
@@ -76,7 +75,6 @@ void InsituOutput::start() {
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;
   session_.reset(create(cfg_, dec_.comm(), dir_.c_str()));
-  load_s_ = MPI_Wtime() - t0;
 }
 
 void InsituOutput::write(const OutputStep& s, const State& state) {

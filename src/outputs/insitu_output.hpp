@@ -56,8 +56,7 @@ class InsituOutput : public Output {
   std::unique_ptr<CatalystSession> session_;
   long last_step_ = -1;
   long long global_block_bytes_ = 0;
-  double load_s_ = 0;        // loading the plugin and starting Catalyst
-  double first_call_s_ = 0;  // the whole first call, load_s_ included (startup_s)
+  double first_call_s_ = 0;  // the whole first call: loading the plugin, starting Catalyst, the script's import (startup_s)
   double copy_s_ = 0;
 };
 
