@@ -34,11 +34,8 @@ class CheckpointWriter {
   const std::string& lineage() const { return lineage_; }
 
  private:
-  std::string check_folder(const std::string& tmp) const;
+  std::string check_folder() const;
   void write_attributes(hid_t file, long step, double time, std::uint64_t digest) const;
-  std::string reserve(const std::string& tmp, long step, long long& reserved) const;
-  std::string write_tmp(const std::string& tmp, long step, double time, std::uint64_t digest, const State& f,
-                        long long reserved) const;
   mutable std::set<std::string> warned_;  // stray files reported once per run
   const SimConfig& cfg_;
   const Decomposition& dec_;

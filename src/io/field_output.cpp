@@ -6,6 +6,7 @@
 
 #include "comm/reduce.hpp"
 #include "io/h5.hpp"
+#include "io/state_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -34,12 +35,16 @@ long long FieldWriter::write(long step, double time, const State& f) {
   const std::string name = field_file_name(step);
   const std::string path = cfg_.output.dir + "/" + name;
   const std::string tmp = path + ".tmp";
-  H5Handle file = h5_create(tmp, dec_.comm());
-  if (!file.valid()) throw RunError(tmp + ": cannot create the field output");
-  h5_write_attr(file.get(), "step", (long long)step);
-  h5_write_attr(file.get(), "time", time);
-  h5_write_state(file.get(), dec_, f);
-  if (!file.close()) throw RunError(tmp + ": closing the field output failed");
+  StateFileWrite w;
+  w.tmp = tmp;
+  w.noun = "field output";
+  w.space_error = cfg_.output.dir + ": cannot write the field output of step " + std::to_string(step) + ": ";
+  w.attributes = [&](hid_t id) {
+    h5_write_attr(id, "step", (long long)step);
+    h5_write_attr(id, "time", time);
+  };
+  const std::string err_write = write_state_file(w, dec_, f);
+  if (!err_write.empty()) throw RunError(err_write + "; the earlier field files are kept");
   series_.erase(std::remove_if(series_.begin(), series_.end(), [&](const XdmfEntry& e) { return e.step >= step; }), series_.end());
   series_.push_back({name, step, time});
   std::string err;

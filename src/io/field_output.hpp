@@ -1,6 +1,7 @@
 #pragma once
 // Field outputs for analysis: fields_<step>.h5 (global u, v, written in
-// parallel) and fields.xmf, a time series ParaView opens as one dataset.
+// parallel, their space reserved first: see io/state_file.hpp) and
+// fields.xmf, a time series ParaView opens as one dataset.
 #include <string>
 #include <vector>
 

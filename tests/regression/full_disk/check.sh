@@ -10,6 +10,7 @@
 # The full disk is a small tmpfs mounted on the checkpoints folder, so it needs
 # root and mount(8); otherwise the test is skipped (exit 77).
 # (d) below: the data write itself fails, on 1 and 2 ranks.
+# (f) below: field files on a full disk, on 1 and 2 ranks.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 INPUT=$3
@@ -135,6 +136,46 @@ for ranks in 1 2; do
   grep -q "not enough free space" "$OUT/$name.err" || fail "$name: the error does not say the space is short: $(cat "$OUT/$name.err")"
   [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
   CASE_ARGS=()
+done
+# (f) Field files (output.fields_every) on a disk that fills while the third
+#     one (step 20) is written: room for everything the run writes before it,
+#     plus 0, 50 or 99 % of one field file. On 1 and 2 ranks: exit 1 within
+#     30 s (2 ranks used to hang in HDF5's collective metadata write), one
+#     error line saying the space is short, no .tmp left, the earlier field
+#     files byte for byte unchanged, and a failed summary.
+FIELD_ARGS=(time.steps=20 output.fields_every=10 output.every=0)
+mkdir -p "$OUT/fields_ref"
+mount -t tmpfs -o size=4m tmpfs "$OUT/fields_ref" || fail "cannot mount a tmpfs"
+MOUNTS+=("$OUT/fields_ref")
+run_ranks 1 "$OUT/fields_ref/run" "$INPUT" "${FIELD_ARGS[@]}" || fail "fields: reference run failed: $(tail -3 "$OUT/fields_ref/run.log")"
+rm -f "$OUT/fields_ref/run.log"
+used_pages=$(( ($(stat -f -c '%b' "$OUT/fields_ref") - $(stat -f -c '%f' "$OUT/fields_ref")) * $(stat -f -c '%S' "$OUT/fields_ref") / PAGE ))
+field_pages=$(( ($(stat -c %s "$OUT/fields_ref/run/fields_00000020.h5") + PAGE - 1) / PAGE ))
+for ranks in 1 2; do
+  for pct in 0 50 99; do
+    name=fields${pct}_r$ranks dir=$OUT/fields${pct}_r$ranks/run
+    mkdir -p "$OUT/$name"
+    mount -t tmpfs -o size=4m tmpfs "$OUT/$name" || fail "cannot mount a tmpfs"
+    MOUNTS+=("$OUT/$name")
+    fill "$OUT/$name" $(( used_pages - field_pages + field_pages * pct / 100 ))
+    rc=0 t0=$SECONDS
+    timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" "${FIELD_ARGS[@]}" "output.dir=$dir" >"$OUT/$name.out" 2>"$OUT/$name.err" || rc=$?
+    [[ $rc != 124 ]] || fail "$name: the run hung (killed after 120 s)"
+    [[ $rc == 1 ]] || fail "$name: exit code $rc, expected 1: $(cat "$OUT/$name.err")"
+    (( SECONDS - t0 <= 30 )) || fail "$name: took $(( SECONDS - t0 )) s to fail"
+    [[ $(grep -c "grayscott: error" "$OUT/$name.err") == 1 ]] || fail "$name: expected one error line: $(cat "$OUT/$name.err")"
+    grep -q "cannot write the field output of step 20: not enough free space" "$OUT/$name.err" || fail "$name: not the field file's space: $(cat "$OUT/$name.err")"
+    ! ls "$dir" | grep -q '\.tmp$' || fail "$name: a .tmp file was left: $(ls "$dir")"
+    for s in 00000000 00000010; do
+      "$PY" - "$dir/fields_$s.h5" "$OUT/fields_ref/run/fields_$s.h5" <<'PY' || fail "$name: fields_$s.h5 differs from the reference run"
+import sys, h5py, numpy as np
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+sys.exit(0 if all(np.array_equal(a[k][...], b[k][...]) for k in ("u", "v")) else 1)
+PY
+    done
+    [[ $(json_field "$dir/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+    echo "ok $name: $(cat "$OUT/$name.err")"
+  done
 done
 # (c) A read-only output folder is found before step 0: exit 2, one line naming output.dir.
 mkdir -p "$OUT/ro"
