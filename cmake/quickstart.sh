@@ -3,8 +3,9 @@
 #   bash cmake/quickstart.sh        install missing packages, build Release, run inputs/default.toml
 #   bash cmake/quickstart.sh test   same set-up, then the whole test suite (what CI runs)
 #   bash cmake/quickstart.sh build  set-up and build only
-# GS_BACKEND=openmp (threads in each rank) or GS_BACKEND=cuda (needs /usr/local/cuda; a
-# GPU only to run) builds Kokkos from Debian's trilinos source once per machine
+# GS_BACKEND=openmp (threads in each rank), GS_BACKEND=cuda (needs /usr/local/cuda; a
+# GPU only to run) or GS_BACKEND=hip (Debian's hipcc, installed only for this backend;
+# AMD gfx90a, an AMD GPU only to run) builds Kokkos from Debian's trilinos source once per machine
 # (cmake/kokkos/build_kokkos.sh) and the project against it; the default, serial,
 # uses Debian's Kokkos package. Build folder: build/ (serial) or build-<backend>/, or GS_BUILD_DIR.
 # GS_CTEST_ARGS adds arguments to the test run. GS_HOST_ARCH=native (or e.g. x86-64-v3)
@@ -16,8 +17,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mode=${1:-run}
 case $mode in run | test | build) ;; *) echo "usage: bash cmake/quickstart.sh [run|test|build]" >&2; exit 2 ;; esac
 backend=${GS_BACKEND:-serial}
-case $backend in serial | openmp | cuda) ;;
-  *) echo "quickstart: GS_BACKEND='$backend': expected serial, openmp or cuda" >&2; exit 2 ;; esac
+case $backend in serial | openmp | cuda | hip) ;;
+  *) echo "quickstart: GS_BACKEND='$backend': expected serial, openmp, cuda or hip" >&2; exit 2 ;; esac
 # Each backend has its own default folder: a cached Kokkos_DIR would otherwise
 # keep an existing build on the Kokkos it was configured with.
 default_build=$root/build
@@ -33,6 +34,8 @@ packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libto
   xvfb xauth slurmctld slurmd slurm-client munge)
 # Kokkos from source: fetched with apt-get, patched, built with CMake.
 [[ $backend != serial ]] && packages+=(patch ca-certificates)
+# Debian's HIP compiler (about 300 MB with its LLVM), only when HIP is asked for.
+[[ $backend == hip ]] && packages+=(hipcc libamdhip64-dev)
 
 if command -v dpkg-query >/dev/null; then
   missing=()
@@ -71,6 +74,8 @@ if [[ $backend != serial ]]; then
   # nvcc_wrapper compiles every source for the GPU and the host; it needs nvcc on PATH.
   [[ $backend == cuda ]] && export PATH=${GS_CUDA_HOME:-/usr/local/cuda}/bin:$PATH &&
     cmake_args+=(-DCMAKE_CXX_COMPILER="$kokkos/bin/nvcc_wrapper") && jobs=2
+  # hipcc compiles every source for the GPU and the host, like nvcc_wrapper.
+  [[ $backend == hip ]] && cmake_args+=(-DCMAKE_CXX_COMPILER="$(command -v "${GS_HIPCC:-hipcc}")") && jobs=2
 fi
 cmake -S "$root" -B "$build" "${cmake_args[@]}"
 cmake --build "$build" -j "$jobs"

@@ -43,6 +43,7 @@ def number(lo, inclusive, kind=float):
 positive = number(0, False)
 non_negative = number(0, True)
 count = number(1, True, int)
+non_negative_count = number(0, True, int)
 
 
 def main(argv=None):
@@ -112,11 +113,26 @@ def main(argv=None):
     o.add_argument("--strong-n", type=count, nargs="+", default=[512, 1024, 2048], help="global cells per axis")
     o.add_argument("--no-overlap", dest="overlap", action="store_false",
                    help="halo time adds to compute (default: interior compute hides it, as the stepper overlaps them)")
+    o.add_argument("--halo-depth", type=count, nargs="+", default=[1], metavar="T",
+                   help="parallel.halo_depth: steps per halo exchange; several give a table over T (default 1: "
+                   "today's scheme, one exchange of --ghost layers and one pass over memory per stage)")
+    o.add_argument("--stages", type=int, default=1, choices=[1, 2], help="stages per step: 1 Euler, 2 RK2 (Heun)")
+    o.add_argument("--cache-ceiling", type=positive, default=1.4,
+                   help="T > 1: cell updates/s with the data in cache, as a multiple of the streaming rate "
+                   "bw-mem / bytes-per-cell (H200, 27-point, double, no FMA: about 1.4; docs/scaling.md)")
+    o.add_argument("--fused-bytes-per-cell", type=positive,
+                   help="T > 1: bytes per cell of the widened box moved per block of T steps (default: "
+                   "--bytes-per-cell, one read and one write of the state)")
+    o.add_argument("--tile", type=non_negative_count, default=32,
+                   help="T > 1: the GPU form's tile edge, cells (tiles of TILE^(dims-1) streamed along the last axis, "
+                   "each level recomputing its rim); 0: no tiles (the CPU wavefront)")
     o.add_argument("--out", help="folder for model.{md,png}")
     o.add_argument("--title")
     o.set_defaults(func=cmd_model)
 
     a = p.parse_args(argv)
+    if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:
+        o.error("--ghost %d with --halo-depth: a deep halo's ghost width is halo_depth x stages; give one of them" % a.ghost)
     try:
         return a.func(a) or 0
     except InputError as e:

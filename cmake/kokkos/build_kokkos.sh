@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds Kokkos 3.4 (the copy inside Debian 12's trilinos 13.2 source package)
-# with the OpenMP or the CUDA backend, once per machine, and prints its install
-# prefix. Debian's libtrilinos-kokkos-dev has the Serial backend only.
+# with the OpenMP, the CUDA or the HIP backend, once per machine, and prints its
+# install prefix. Debian's libtrilinos-kokkos-dev has the Serial backend only.
+# HIP uses Debian's hipcc (5.2) for gfx90a (GS_HIP_ARCH, a Kokkos_ARCH_ name).
 #
-#   prefix=$(bash cmake/kokkos/build_kokkos.sh openmp|cuda)
+#   prefix=$(bash cmake/kokkos/build_kokkos.sh openmp|cuda|hip)
 #   cmake -S . -B build-openmp -DKokkos_ROOT="$prefix"
 #
 # The source comes from the Debian mirror configured on this machine (read from
@@ -14,12 +15,14 @@
 # concurrent callers. Everything but the prefix goes to stderr.
 set -euo pipefail
 variant=${1:-}
-case $variant in openmp | cuda) ;; *) echo "usage: build_kokkos.sh openmp|cuda" >&2; exit 2 ;; esac
+case $variant in openmp | cuda | hip) ;; *) echo "usage: build_kokkos.sh openmp|cuda|hip" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache=${GS_CACHE_DIR:-/var/cache/grayscott}
 jobs=${GS_KOKKOS_JOBS:-2}
 nvcc=${GS_NVCC:-/usr/local/cuda/bin/nvcc}
 cuda_arch=${GS_CUDA_ARCH:-AMPERE80}
+hipcc=${GS_HIPCC:-hipcc}
+hip_arch=${GS_HIP_ARCH:-VEGA90A}
 mkdir -p "$cache"
 exec 9>"$cache/.kokkos.lock"
 flock 9
@@ -62,6 +65,8 @@ version=$(basename "$tarball" | sed 's/^trilinos_\(.*\)\.orig\.tar\..*$/\1/')
 
 compiler_id=$(g++ --version | head -n 1)
 [[ $variant == cuda ]] && compiler_id+=" $("$nvcc" --version | tail -n 1) $cuda_arch"
+# hipcc --version also asks rocm_agent_enumerator for GPUs (a traceback without one): keep stdout only.
+[[ $variant == hip ]] && compiler_id+=" $("$hipcc" --version 2>/dev/null | head -n 2 | tr '\n' ' ') $hip_arch"
 hash=$( { echo "$version $variant $compiler_id"; cat "${BASH_SOURCE[0]}" "$here"/kokkos-*.patch; } | sha256sum | cut -c1-12)
 prefix=$cache/kokkos-$variant-$hash
 if [[ -f $prefix/.complete ]]; then
@@ -82,6 +87,9 @@ args=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_STANDARD=17 -DCMAKE_CXX_EXTENSIONS=
   -DCMAKE_INSTALL_PREFIX="$prefix" -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF)
 if [[ $variant == openmp ]]; then
   args+=(-DKokkos_ENABLE_OPENMP=ON -DCMAKE_CXX_COMPILER=g++)
+elif [[ $variant == hip ]]; then
+  command -v "$hipcc" >/dev/null || { log "error: no $hipcc on PATH (Debian: apt-get install hipcc libamdhip64-dev; or set GS_HIPCC)"; exit 1; }
+  args+=(-DKokkos_ENABLE_HIP=ON "-DKokkos_ARCH_$hip_arch=ON" -DCMAKE_CXX_COMPILER="$(command -v "$hipcc")")
 else
   [[ -x $nvcc ]] || { log "error: no nvcc at $nvcc (set GS_NVCC)"; exit 1; }
   export PATH=$(dirname "$nvcc"):$PATH

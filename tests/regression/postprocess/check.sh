@@ -89,6 +89,8 @@ expect_refusal "dir_summary/summary.json: is a folder" scaling "$out/dir_summary
 expect_refusal "dir_summary/summary.json: is a folder" scaling "$out/dir_summary/summary.json" --out "$out/sc"
 expect_refusal "--bw-mem" model --bw-mem 0
 expect_refusal "--beta" model --beta -1
+expect_refusal "--halo-depth" model --halo-depth 0
+expect_refusal "--ghost" model --ghost 2 --halo-depth 2
 expect_refusal "--cell-inches" montage "$out/r2" --cell-inches -1
 expect_refusal "no/such/folder" field "$out/r2/fields_00000010.h5" -o "$out/no/such/folder/f.png"
 expect_refusal "no/such/folder" montage "$out/r2" -o "$out/no/such/folder/m.png"
