@@ -20,6 +20,7 @@
 #include <sstream>
 #include <toml.hpp>
 
+#include "config/insitu_view.hpp"
 #include "config/key_table.hpp"
 #include "config/stability.hpp"
 #include "config/values.hpp"
@@ -204,6 +205,15 @@ void validate(SimConfig& c, const FlatSettings& flat) {
       if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path))
         throw_setting(where("insitu.script"), "script '" + path + "' is not a readable file");
     }
+  }
+  // One way to place the in-situ camera: a preset or an explicit position.
+  if (flat.count("insitu.camera") && c.insitu.has_position)
+    throw_setting(where("insitu.camera"), "insitu.camera and insitu.camera_position are both set; give one: a preset (insitu.camera) "
+                                          "or the position (insitu.camera_position, with insitu.camera_focal_point and insitu.camera_view_up)");
+  const std::string camera = camera_problem(resolve_camera(c));
+  if (!camera.empty()) {
+    const bool up = camera.find("view-up") != std::string::npos && c.insitu.has_view_up;
+    throw_setting(where(up ? "insitu.camera_view_up" : c.insitu.has_position ? "insitu.camera_position" : "insitu.camera_focal_point"), camera);
   }
   long long cells = 1;
   for (int d = 0; d < c.grid.dims; ++d)
