@@ -13,8 +13,15 @@ from paraview.simple import ColorBy, CreateView, GetColorTransferFunction, GetSc
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
 
-# Right-hand part of the image kept free for the legend by frame_plane().
-LEGEND_MARGIN = 0.2
+# Pixels a vertical legend takes at ParaView's default fonts (bar, ticks,
+# labels such as "0.50", the title), and the share of the image width that
+# frame_plane() keeps free for it on the right: a fifth, more in small images.
+LEGEND_PX = 100
+
+
+def legend_margin(width_px):
+    return max(0.2, LEGEND_PX / float(width_px))
+
 COLORMAPS = {"u": "Viridis (matplotlib)", "v": "Inferno (matplotlib)"}
 
 
@@ -51,7 +58,8 @@ class Coloring:
         self.bars = []
         self.apply()
 
-    def show_on(self, display, view, position=None, length=0.8):
+    def show_on(self, display, view, half=None):
+        """Colour `display` by this array, with a legend: the full height, or the "top" or "bottom" half."""
         ColorBy(display, ("POINTS", self.array))
         display.LookupTable = self.lut
         bar = GetScalarBar(self.lut, view)
@@ -60,7 +68,10 @@ class Coloring:
         # A vertical bar in the right margin, clear of a framed plane.
         bar.WindowLocation = "Any Location"
         bar.Orientation = "Vertical"
-        bar.Position = position or [1.0 - LEGEND_MARGIN + 0.04, 0.1]
+        width = view.ViewSize[0]
+        margin = legend_margin(width)
+        bottom, length = {None: (0.1, 0.8), "top": (0.55, 0.4), "bottom": (0.05, 0.4)}[half]
+        bar.Position = [1.0 - margin + max(0.0, margin * width - 0.9 * LEGEND_PX) / (2.0 * width), bottom]
         bar.ScalarBarLength = length
         bar.Visibility = 1
         self.bars.append(bar)
@@ -138,7 +149,7 @@ def frame_plane(s, axis, up_axis, origin=None):
     # right = forward x up, forward = -toward
     right = [-(toward[1] * up[2] - toward[2] * up[1]), -(toward[2] * up[0] - toward[0] * up[2]), -(toward[0] * up[1] - toward[1] * up[0])]
     right_axis = max(range(3), key=lambda d: abs(right[d]))
-    usable = width_px * (1.0 - LEGEND_MARGIN)
+    usable = width_px * (1.0 - legend_margin(width_px))
     scale = 0.5 * 1.04 * max(length[up_axis], length[right_axis] * height_px / usable)  # half the image height
     shift = (0.5 * width_px - 0.5 * usable) * (2.0 * scale / height_px)  # plane centre to the usable part's centre
     focal = [c + shift * r for c, r in zip(centre, right)]

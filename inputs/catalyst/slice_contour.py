@@ -55,14 +55,14 @@ outline.AmbientColor = [0.7, 0.7, 0.7]
 
 # One legend per array, stacked in the right margin; one array keeps one range.
 plane_colors = gs_view.Coloring(s["plane"])
-plane_colors.show_on(plane_shown, view, position=[0.84, 0.55], length=0.4)
+plane_colors.show_on(plane_shown, view, half="top")
 colorings = [(plane_colors, [plane])]
 if s["surface"]["array"] == plane_colors.array:
-    plane_colors.show_on(surface_shown, view, position=[0.84, 0.55], length=0.4)
+    plane_colors.show_on(surface_shown, view, half="top")
     colorings[0][1].append(behind)
 else:
     surface_colors = gs_view.Coloring(s["surface"])
-    surface_colors.show_on(surface_shown, view, position=[0.84, 0.05], length=0.4)
+    surface_colors.show_on(surface_shown, view, half="bottom")
     colorings.append((surface_colors, [behind]))
 gs_view.place_camera(view, camera)
 
