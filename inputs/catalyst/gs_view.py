@@ -9,7 +9,8 @@ import json
 import math
 import os
 
-from paraview.simple import ColorBy, CreateView, GetColorTransferFunction, GetScalarBar
+from paraview import catalyst
+from paraview.simple import ColorBy, CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
 
@@ -43,6 +44,26 @@ def make_view(s):
         pass
     view.Background = s["background"]
     return view
+
+
+def png_extractor(view, s, file_name, registration_name="image"):
+    """A PNG of `view` at every call (grayscott calls Catalyst only on in-situ steps)."""
+    png = CreateExtractor("PNG", view, registrationName=registration_name)
+    png.Trigger = "TimeStep"
+    png.Trigger.Frequency = 1
+    png.Writer.FileName = file_name
+    png.Writer.ImageResolution = s["image_size"]
+    return png
+
+
+def catalyst_options(s):
+    """The script's `options`: run at every call, write under output.dir/insitu, no Live."""
+    options = catalyst.Options()
+    options.GlobalTrigger = "TimeStep"
+    options.GlobalTrigger.Frequency = 1
+    options.ExtractsOutputDirectory = s["dir"]
+    options.EnableCatalystLive = 0
+    return options
 
 
 class Coloring:

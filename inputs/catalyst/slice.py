@@ -12,7 +12,6 @@
 import os
 import sys
 
-from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -64,17 +63,9 @@ for suffix, axis, up_axis in planes:
     gs_view.place_camera(view, camera)
     views.append((view, camera))
 
-    png = CreateExtractor("PNG", view, registrationName="image" + suffix)
-    png.Trigger = "TimeStep"
-    png.Trigger.Frequency = 1  # grayscott calls Catalyst only on in-situ steps
-    png.Writer.FileName = "slice" + suffix + "_{timestep:06d}.png"
-    png.Writer.ImageResolution = s["image_size"]
+    gs_view.png_extractor(view, s, "slice" + suffix + "_{timestep:06d}.png", "image" + suffix)
 
-options = catalyst.Options()
-options.GlobalTrigger = "TimeStep"
-options.GlobalTrigger.Frequency = 1
-options.ExtractsOutputDirectory = s["dir"]
-options.EnableCatalystLive = 0
+options = gs_view.catalyst_options(s)
 
 
 def catalyst_execute(info):

@@ -11,7 +11,6 @@
 import os
 import sys
 
-from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -66,17 +65,8 @@ else:
     colorings.append((surface_colors, [behind]))
 gs_view.place_camera(view, camera)
 
-png = CreateExtractor("PNG", view, registrationName="image")
-png.Trigger = "TimeStep"
-png.Trigger.Frequency = 1  # grayscott calls Catalyst only on in-situ steps
-png.Writer.FileName = "slice_contour_{timestep:06d}.png"
-png.Writer.ImageResolution = s["image_size"]
-
-options = catalyst.Options()
-options.GlobalTrigger = "TimeStep"
-options.GlobalTrigger.Frequency = 1
-options.ExtractsOutputDirectory = s["dir"]
-options.EnableCatalystLive = 0
+gs_view.png_extractor(view, s, "slice_contour_{timestep:06d}.png")
+options = gs_view.catalyst_options(s)
 
 
 def catalyst_execute(info):
