@@ -1,55 +1,35 @@
 # script-version: 2
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):
-# coloured images of v with a colour bar, one PNG per in-situ step.
-#   2D runs: the whole plane, with contour lines of v at the insitu.iso values
-#            (slice_NNNNNN.png);
+# coloured images of a plane with a colour legend, one PNG per in-situ step.
+#   2D runs: the whole plane, with contour lines of insitu.contour_array at
+#            the insitu.iso values (slice_NNNNNN.png);
 #   3D runs: the three mid-planes through the domain centre
 #            (slice_xy_NNNNNN.png, slice_xz_NNNNNN.png, slice_yz_NNNNNN.png).
-#
-# grayscott sets, before the script is imported:
-#   GS_INSITU_DIR     output.dir/insitu (images go there)
-#   GS_INSITU_ISO     comma-separated iso values of v (insitu.iso)
-#   GS_INSITU_DIMS    2 or 3
-#   GS_INSITU_LENGTH  domain lengths Lx,Ly,Lz
-# Optional: GS_INSITU_VRANGE=min,max (colour range of v, default 0,0.5),
-#           GS_INSITU_IMAGE_SIZE=WxH (default 800x700).
+# Each picture looks down the plane's normal (insitu.camera steers the 3D
+# views of the other scripts), the plane left of the legend, which never
+# covers it. Array, colour range, image size and background come from the
+# insitu.* keys (GS_INSITU_SETTINGS, read by gs_view.py beside this file).
 import os
+import sys
 
-from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
 
-iso = [float(x) for x in os.environ.get("GS_INSITU_ISO", "0.25").split(",")]
-dims = int(os.environ.get("GS_INSITU_DIMS", "2"))
-length = [float(x) for x in os.environ.get("GS_INSITU_LENGTH", "1,1,1").split(",")]
-vrange = [float(x) for x in os.environ.get("GS_INSITU_VRANGE", "0,0.5").split(",")]
-size = [int(x) for x in os.environ.get("GS_INSITU_IMAGE_SIZE", "800x700").split("x")]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gs_view  # noqa: E402
+
+s = gs_view.settings()
+dims = s["dims"]
 
 grid = TrivialProducer(registrationName="grid")
+colors = gs_view.Coloring(s["plane"])
 
-lut = GetColorTransferFunction("v")
-lut.ApplyPreset("Inferno (matplotlib)", True)
-lut.AutomaticRescaleRangeMode = "Never"
-lut.RescaleTransferFunction(vrange[0], vrange[1])
+# (name, normal, view-up axis) for each picture.
+planes = [("", 2, 1)] if dims == 2 else [("_xy", 2, 1), ("_xz", 1, 2), ("_yz", 0, 2)]
 
-centre = [0.5 * l for l in length]
-# (name, normal, view-up, in-plane axes) for each picture.
-planes = [("", 2, [0, 1, 0], (0, 1))] if dims == 2 else [
-    ("_xy", 2, [0, 1, 0], (0, 1)),
-    ("_xz", 1, [0, 0, 1], (0, 2)),
-    ("_yz", 0, [0, 0, 1], (1, 2)),
-]
-
-views = []
-for suffix, axis, up, (a, b) in planes:
-    view = CreateView("RenderView")
-    view.ViewSize = size
-    view.OrientationAxesVisibility = 0
-    view.EnableRenderOnInteraction = 0
-    try:  # ParaView >= 5.10 chooses the background from a palette unless told
-        view.UseColorPaletteForBackground = 0
-    except AttributeError:
-        pass
-    view.Background = [0.08, 0.08, 0.1]
+views = []  # (view, camera)
+shown_data = []  # what the pictures draw, for an "auto" colour range
+for suffix, axis, up_axis in planes:
+    view = gs_view.make_view(s)
     if dims == 2:
         shown = Show(grid, view)
         # Polygons between the points, colours interpolated, unlit: every rank
@@ -62,55 +42,34 @@ for suffix, axis, up, (a, b) in planes:
         shown.Diffuse = 0.0
         shown.InterpolateScalarsBeforeMapping = 1
         lines = Contour(registrationName="lines", Input=grid)
-        lines.ContourBy = ["POINTS", "v"]
-        lines.Isosurfaces = iso
+        lines.ContourBy = ["POINTS", s["contour_array"]]
+        lines.Isosurfaces = s["iso"]
         line_display = Show(lines, view)
         line_display.ColorArrayName = ["POINTS", ""]
         line_display.DiffuseColor = [0.3, 0.9, 1.0]
         line_display.AmbientColor = [0.3, 0.9, 1.0]
         line_display.LineWidth = 1.5
+        shown_data.append(grid)
     else:
         cut = Slice(registrationName="slice" + suffix, Input=grid)
         cut.SliceType = "Plane"
-        cut.SliceType.Origin = centre
+        cut.SliceType.Origin = s["centre"]
         cut.SliceType.Normal = [1.0 if d == axis else 0.0 for d in range(3)]
         shown = Show(cut, view)
         shown.Representation = "Surface"
-    ColorBy(shown, ("POINTS", "v"))
-    shown.LookupTable = lut
-    bar = GetScalarBar(lut, view)
-    bar.Title = "v"
-    bar.ComponentTitle = ""
-    bar.Visibility = 1
-    # Looking down the plane's normal, the whole plane in view, parallel projection.
-    eye = list(centre)
-    eye[axis] += 2.0 * max(length)
-    view.CameraFocalPoint = centre
-    view.CameraPosition = eye
-    view.CameraViewUp = up
-    view.CameraParallelProjection = 1
-    view.CameraParallelScale = 0.55 * max(length[a], length[b])
-    views.append((view, list(eye), up, max(length[a], length[b])))
+        shown_data.append(cut)
+    colors.show_on(shown, view)
+    camera = gs_view.frame_plane(s, axis, up_axis)
+    gs_view.place_camera(view, camera)
+    views.append((view, camera))
 
-    png = CreateExtractor("PNG", view, registrationName="image" + suffix)
-    png.Trigger = "TimeStep"
-    png.Trigger.Frequency = 1  # grayscott calls Catalyst only on in-situ steps
-    png.Writer.FileName = "slice" + suffix + "_{timestep:06d}.png"
-    png.Writer.ImageResolution = size
+    gs_view.png_extractor(view, s, "slice" + suffix + "_{timestep:06d}.png", "image" + suffix)
 
-options = catalyst.Options()
-options.GlobalTrigger = "TimeStep"
-options.GlobalTrigger.Frequency = 1
-options.ExtractsOutputDirectory = os.environ.get("GS_INSITU_DIR", "insitu")
-options.EnableCatalystLive = 0
+options = gs_view.catalyst_options(s)
 
 
 def catalyst_execute(info):
     # A representation's first render resets the camera and the colour range: put them back.
-    lut.RescaleTransferFunction(vrange[0], vrange[1])
-    for view, eye, up, side in views:
-        view.CameraFocalPoint = centre
-        view.CameraPosition = eye
-        view.CameraViewUp = up
-        view.CameraParallelProjection = 1
-        view.CameraParallelScale = 0.55 * side
+    colors.update(shown_data, info.time)
+    for view, camera in views:
+        gs_view.place_camera(view, camera)

@@ -12,6 +12,9 @@ enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare, Sine };
 enum class ParameterMapType { None, Gradient, Noise };
 enum class OutputField { U, V };
 enum class Colormap { Inferno, Viridis, Magma, Gray };
+// In-situ views (insitu.color_array, insitu.camera; docs/insitu.md).
+enum class InsituColor { Auto, U, V };
+enum class CameraPreset { Auto, Iso, PlusX, MinusX, PlusY, MinusY, PlusZ, MinusZ };
 
 template <class E>
 struct ChoiceName {
@@ -32,6 +35,13 @@ inline constexpr ChoiceName<OutputField> kOutputFieldNames[] = {{"u", OutputFiel
 inline constexpr ChoiceName<Colormap> kColormapNames[] = {
     {"inferno", Colormap::Inferno}, {"viridis", Colormap::Viridis}, {"magma", Colormap::Magma}, {"gray", Colormap::Gray}};
 
+inline constexpr ChoiceName<InsituColor> kInsituColorNames[] = {
+    {"auto", InsituColor::Auto}, {"u", InsituColor::U}, {"v", InsituColor::V}};
+// "+x" looks along +x (ParaView's "Set view direction to +X"): the camera on the -x side.
+inline constexpr ChoiceName<CameraPreset> kCameraPresetNames[] = {
+    {"auto", CameraPreset::Auto},   {"iso", CameraPreset::Iso},     {"+x", CameraPreset::PlusX},  {"-x", CameraPreset::MinusX},
+    {"+y", CameraPreset::PlusY},    {"-y", CameraPreset::MinusY},   {"+z", CameraPreset::PlusZ},  {"-z", CameraPreset::MinusZ}};
+
 template <class E, std::size_t N>
 constexpr const char* choice_name(const ChoiceName<E> (&table)[N], E value) {
   for (const auto& c : table)
@@ -44,5 +54,7 @@ inline const char* name_of(InitType v) { return choice_name(kInitTypeNames, v); 
 inline const char* name_of(ParameterMapType v) { return choice_name(kParameterMapNames, v); }
 inline const char* name_of(OutputField v) { return choice_name(kOutputFieldNames, v); }
 inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); }
+inline const char* name_of(InsituColor v) { return choice_name(kInsituColorNames, v); }
+inline const char* name_of(CameraPreset v) { return choice_name(kCameraPresetNames, v); }
 
 }  // namespace gs

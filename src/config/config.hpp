@@ -109,6 +109,17 @@ struct InsituConfig {
   long every = 100;                    // steps between in-situ calls (also step 0 and the last step)
   std::vector<double> iso = {0.25};    // iso values of v handed to the scripts
   bool fail_is_error = true;           // a script error fails the run (exit 1) or only warns (summary)
+  // What the ready scripts show (insitu_view.hpp resolves the defaults and the camera).
+  OutputField contour = OutputField::V;          // the array contoured at `iso`
+  InsituColor color = InsituColor::Auto;         // auto: surfaces by the other array, planes by the contoured one
+  enum class Range { Default, Auto, Fixed };
+  Range range_mode = Range::Default;             // default: each script's fixed range; auto: data range per call
+  std::array<double, 2> color_range = {0.0, 1.0};  // when range_mode == Fixed
+  std::array<long, 2> image_size = {800, 600};   // pixels, width x height
+  CameraPreset camera = CameraPreset::Auto;      // auto: "iso" in 3D, "-z" (x right, y up) in 2D
+  bool has_position = false, has_focal_point = false, has_view_up = false;
+  std::array<double, 3> position = {0, 0, 0}, focal_point = {0, 0, 0}, view_up = {0, 0, 1};
+  std::array<double, 3> background = {0.08, 0.08, 0.1};  // RGB in [0, 1]
   bool enabled() const { return !scripts.empty(); }
 };
 

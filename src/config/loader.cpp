@@ -20,6 +20,7 @@
 #include <sstream>
 #include <toml.hpp>
 
+#include "config/insitu_view.hpp"
 #include "config/key_table.hpp"
 #include "config/stability.hpp"
 #include "config/values.hpp"
@@ -210,6 +211,17 @@ void validate(SimConfig& c, const FlatSettings& flat) {
     if (__builtin_mul_overflow(cells, (long long)c.grid.n[d], &cells))
       throw_setting(where("grid.n"), "the number of cells overflows 64 bits; no machine holds that grid");
   check_stability(c, where("grid.L"), where("time.dt"));
+  // One way to place the in-situ camera: a preset or an explicit position.
+  if (flat.count("insitu.camera") && c.insitu.has_position)
+    throw_setting(where("insitu.camera"), "insitu.camera and insitu.camera_position are both set; give one: a preset (insitu.camera) "
+                                          "or the position (insitu.camera_position, with insitu.camera_focal_point and insitu.camera_view_up)");
+  // After the grid checks: a grid too small to place a camera in is the grid's error.
+  const bool explicit_camera = c.insitu.has_position || c.insitu.has_focal_point || c.insitu.has_view_up;
+  const std::string camera = c.insitu.enabled() || explicit_camera ? camera_problem(resolve_camera(c)) : "";
+  if (!camera.empty()) {
+    const bool up = camera.find("view-up") != std::string::npos && c.insitu.has_view_up;
+    throw_setting(where(up ? "insitu.camera_view_up" : c.insitu.has_position ? "insitu.camera_position" : "insitu.camera_focal_point"), camera);
+  }
 }
 
 SimConfig build(const toml::value& root, const std::string& source, const std::vector<std::string>& overrides) {

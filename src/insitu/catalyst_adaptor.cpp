@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "config/insitu_view.hpp"
 #include "core/error.hpp"
 #include "insitu/script_guard.hpp"
 
@@ -47,6 +48,8 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
   setenv("GS_INSITU_ISO", join(cfg.insitu.iso).c_str(), 1);
   setenv("GS_INSITU_DIMS", std::to_string(cfg.grid.dims).c_str(), 1);
   setenv("GS_INSITU_LENGTH", join({cfg.grid.L[0], cfg.grid.L[1], cfg.grid.L[2]}).c_str(), 1);
+  // The view settings of the ready scripts (insitu.* keys, camera resolved), as one JSON text.
+  setenv("GS_INSITU_SETTINGS", dump_json(insitu_settings(cfg, out_dir), -1).c_str(), 1);
 
   // Catalyst runs on the simulation's communicator, so the program can share
   // one MPI job with other codes. The global VTK controller ParaView then uses

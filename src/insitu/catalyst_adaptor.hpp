@@ -16,7 +16,8 @@ namespace gs {
 class CatalystAdaptor : public CatalystSession {
  public:
   // Collective: loads the scripts. Scripts learn the iso values, the output
-  // folder and the grid through GS_INSITU_* environment variables (docs/insitu.md).
+  // folder and the grid through GS_INSITU_* environment variables, and the view
+  // settings (insitu_view.hpp) as one JSON text in GS_INSITU_SETTINGS (docs/insitu.md).
   CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir);
   ~CatalystAdaptor() override;
   CatalystAdaptor(const CatalystAdaptor&) = delete;

@@ -4,8 +4,11 @@
 # GS_INSITU_DIR/contour_runs_R.txt (isosurface.sh: once per call, on any
 # rank count).
 import os
+import sys
 
-exec(open(os.environ["GS_TEST_ISOSURFACE_SCRIPT"]).read())
+script = os.environ["GS_TEST_ISOSURFACE_SCRIPT"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(script)))  # its gs_view.py
+exec(open(script).read())
 
 from vtkmodules.vtkParallelCore import vtkMultiProcessController  # noqa: E402
 
