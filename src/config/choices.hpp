@@ -12,6 +12,7 @@ enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare, Sine };
 enum class ParameterMapType { None, Gradient, Noise };
 enum class OutputField { U, V };
 enum class Colormap { Inferno, Viridis, Magma, Gray };
+enum class Precision { Double, Float };
 
 template <class E>
 struct ChoiceName {
@@ -31,6 +32,7 @@ inline constexpr ChoiceName<ParameterMapType> kParameterMapNames[] = {
 inline constexpr ChoiceName<OutputField> kOutputFieldNames[] = {{"u", OutputField::U}, {"v", OutputField::V}};
 inline constexpr ChoiceName<Colormap> kColormapNames[] = {
     {"inferno", Colormap::Inferno}, {"viridis", Colormap::Viridis}, {"magma", Colormap::Magma}, {"gray", Colormap::Gray}};
+inline constexpr ChoiceName<Precision> kPrecisionNames[] = {{"double", Precision::Double}, {"float", Precision::Float}};
 
 template <class E, std::size_t N>
 constexpr const char* choice_name(const ChoiceName<E> (&table)[N], E value) {
@@ -44,5 +46,6 @@ inline const char* name_of(InitType v) { return choice_name(kInitTypeNames, v); 
 inline const char* name_of(ParameterMapType v) { return choice_name(kParameterMapNames, v); }
 inline const char* name_of(OutputField v) { return choice_name(kOutputFieldNames, v); }
 inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); }
+inline const char* name_of(Precision v) { return choice_name(kPrecisionNames, v); }
 
 }  // namespace gs
