@@ -25,7 +25,7 @@ default_build=$root/build
 [[ $backend != serial ]] && default_build=$root/build-$backend
 build=${GS_BUILD_DIR:-$default_build}
 
-packages=(cmake g++ make libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev nlohmann-json3-dev libpng-dev libgtest-dev python3
+packages=(cmake g++ make ccache libtrilinos-kokkos-dev libopenmpi-dev openmpi-bin libtoml11-dev nlohmann-json3-dev libpng-dev libgtest-dev python3
   libhdf5-openmpi-dev hdf5-tools)
 # The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB); with paraview-dev
 # the build includes the Catalyst in-situ adaptor, whose tests render under Xvfb; postprocess/ plots
@@ -76,6 +76,15 @@ if [[ $backend != serial ]]; then
     cmake_args+=(-DCMAKE_CXX_COMPILER="$kokkos/bin/nvcc_wrapper") && jobs=2
   # hipcc compiles every source for the GPU and the host, like nvcc_wrapper.
   [[ $backend == hip ]] && cmake_args+=(-DCMAKE_CXX_COMPILER="$(command -v "${GS_HIPCC:-hipcc}")") && jobs=2
+fi
+# A compiler cache kept per machine, outside the clone (the simulation is
+# compiled twice, double and float): a fresh clone, as CI makes, recompiles
+# only what changed. Paths are taken relative to the clone so any clone hits.
+# Not for CUDA, whose nvcc_wrapper ccache does not know how to cache.
+if [[ $backend != cuda && -z ${CMAKE_CXX_COMPILER_LAUNCHER:-} ]] && command -v ccache >/dev/null &&
+  mkdir -p "${CCACHE_DIR:-/var/cache/ccache}" 2>/dev/null && [[ -w ${CCACHE_DIR:-/var/cache/ccache} ]]; then
+  export CCACHE_DIR=${CCACHE_DIR:-/var/cache/ccache} CCACHE_BASEDIR=$root
+  cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S "$root" -B "$build" "${cmake_args[@]}"
 cmake --build "$build" -j "$jobs"

@@ -35,6 +35,7 @@ const char* kBenchUsage =
     "  stream_mib=64          size of each bandwidth array per rank, MiB\n"
     "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt\n"
     "  integrators=euler,rk2\n"
+    "  precisions=double,float  state precisions (grid.precision), each case in each\n"
     "  section.key=value      any input key for every case (e.g. parallel.layout, physics.map);\n"
     "                         grid.*, time.integrator and time.steps are set by the benchmark\n";
 
@@ -42,6 +43,7 @@ struct Options {
   long n2d = 2048, n3d = 160, steps = 10, repeats = 5, warmup = 2, stream_mib = 64;
   std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt"};
   std::vector<std::string> integrators = {"euler", "rk2"};
+  std::vector<std::string> precisions = {"double", "float"};
   std::vector<std::string> overrides;
   std::string json;
 };
@@ -94,6 +96,12 @@ Options parse(const std::vector<std::string>& args) {
         if (c != "euler" && c != "rk2")
           throw InputError("command line: benchmark key 'integrators' = '" + value + "': '" + c +
                            "' is not euler or rk2");
+    } else if (key == "precisions") {
+      o.precisions = split(value);
+      for (const auto& c : o.precisions)
+        if (c != "double" && c != "float")
+          throw InputError("command line: benchmark key 'precisions' = '" + value + "': '" + c +
+                           "' is not double or float");
     } else if (key.find('.') != std::string::npos) {
       if (key.rfind("grid.", 0) == 0 || key == "time.integrator" || key == "time.steps")
         throw InputError("command line: '" + key + "' is set by the benchmark for each case; use n2d, n3d, cases, "
@@ -101,7 +109,7 @@ Options parse(const std::vector<std::string>& args) {
       o.overrides.push_back(a);
     } else {
       throw InputError("command line: unknown benchmark key '" + key +
-                       "' (allowed: n2d, n3d, steps, repeats, warmup, stream_mib, cases, integrators, "
+                       "' (allowed: n2d, n3d, steps, repeats, warmup, stream_mib, cases, integrators, precisions, "
                        "section.key; see grayscott --help)");
     }
   }
@@ -132,9 +140,11 @@ double process_cpu_seconds() {
 // Bytes a stage must move per cell: read u and v (and, averaging, the base u
 // and v; with a parameter map, F and k), write u and v. Write-allocate traffic
 // is not counted, as in STREAM's copy.
+// In the state's precision: a float state's streaming bound is 16 B per cell.
 double bytes_per_cell(bool rk2, bool mapped) {
-  const double extra = mapped ? 16 : 0;
-  return rk2 ? (32 + extra) + (48 + extra) : 32 + extra;
+  const double word = sizeof(Real);
+  const double extra = mapped ? 2 * word : 0;
+  return rk2 ? (4 * word + extra) + (6 * word + extra) : 4 * word + extra;
 }
 
 // Floating-point operations per cell and step as the CPU row kernel evaluates
@@ -155,7 +165,8 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
   const long n = dims == 2 ? o.n2d : o.n3d;
   std::vector<std::string> ov = {"grid.dims=" + std::to_string(dims), "grid.n=" + std::to_string(n),
                                  "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
-                                 "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20"};
+                                 "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
+                                 std::string("grid.precision=") + kPrecisionName};
   ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
   return load_config_text("", "benchmark", ov);
 }
@@ -166,6 +177,7 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
 void check_benchmark(const Options& o, MPI_Comm comm) {
   if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt");
   if (o.integrators.empty()) throw InputError("command line: benchmark key 'integrators' is empty; allowed: euler, rk2 or euler,rk2");
+  if (o.precisions.empty()) throw InputError("command line: benchmark key 'precisions' is empty; allowed: double, float or double,float");
   const double stream = 3.0 * double(o.stream_mib) * double(1L << 20);  // the same on every rank
   const double have = memory_per_rank(comm);
   if (have > 0 && stream > have) {
@@ -238,7 +250,56 @@ const char* benchmark_usage() { return kBenchUsage; }
 // The -march of this build's host code (CMake's GS_HOST_ARCH), "default" when unset.
 static const char* host_arch() { return GS_HOST_ARCH[0] ? GS_HOST_ARCH : "default"; }
 
-int run_benchmark(const std::vector<std::string>& args) {
+namespace {
+
+std::string case_name(const CaseResult& r) { return r.name + "-" + kPrecisionName + "-" + r.integrator; }
+
+Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
+  const double achieved = r.updates_median * r.bytes_per_cell;
+  return {{"case", case_name(r)},
+          {"dims", r.dims},
+          {"stencil", r.stencil},
+          {"integrator", r.integrator},
+          {"precision", kPrecisionName},
+          {"n", r.n},
+          {"cell_updates_per_second", json_finite(r.updates_median)},
+          {"cell_updates_per_second_best", json_finite(r.updates_best)},
+          {"bytes_per_cell", json_finite(r.bytes_per_cell)},
+          {"flops_per_cell", json_finite(flops_per_cell(r.stencil, r.integrator == "rk2"))},
+          {"achieved_bandwidth_bytes_per_s", json_finite(achieved)},
+          {"fraction_of_copy_bandwidth", json_finite(achieved / copy_bw)},
+          {"fraction_of_triad_bandwidth", json_finite(achieved / triad_bw)},
+          {"halo_fraction", json_finite(r.halo_fraction)},
+          {"cpu_share", json_finite(r.cpu_share)},
+          {"cell_updates_per_cpu_second", json_finite(r.updates_per_cpu_s)}};
+}
+
+}  // namespace
+
+Json benchmark_cases(const std::vector<std::string>& args, double copy_bw, double triad_bw) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const Options o = parse(args);
+  Json cases = Json::array();
+  if (std::find(o.precisions.begin(), o.precisions.end(), kPrecisionName) == o.precisions.end()) return cases;
+  for (const auto& name : o.cases)
+    for (const auto& integrator : o.integrators) {
+      const CaseResult r = run_case(o, name, integrator, MPI_COMM_WORLD);
+      cases.push_back(case_json(r, copy_bw, triad_bw));
+      if (rank == 0) {
+        char grid[32];
+        std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
+        const double gbs = r.updates_median * r.bytes_per_cell;
+        std::printf("%-22s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g\n", case_name(r).c_str(), grid,
+                    r.updates_median, r.updates_best, r.bytes_per_cell, gbs / 1e9, gbs / copy_bw,
+                    100 * r.halo_fraction, r.cpu_share, r.updates_per_cpu_s);
+        std::fflush(stdout);
+      }
+    }
+  return cases;
+}
+
+int run_benchmark(const std::vector<std::string>& args, BenchmarkCases other_precision) {
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
@@ -248,56 +309,27 @@ int run_benchmark(const std::vector<std::string>& args) {
   const long elements = o.stream_mib * (1L << 20) / long(sizeof(double));
   const Bandwidth bw = measure_bandwidth(elements, int(std::max(5L, o.repeats)), MPI_COMM_WORLD);
   if (rank == 0) {
-    std::printf("grayscott benchmark: %d rank(s) x %d thread(s), Kokkos %s, double, host code -march=%s\n", ranks,
-                threads, ExecSpace::name(), host_arch());
+    std::string precisions;
+    for (const auto& p : o.precisions) precisions += (precisions.empty() ? "" : ", ") + p;
+    std::printf("grayscott benchmark: %d rank(s) x %d thread(s), Kokkos %s, %s, host code -march=%s\n", ranks,
+                threads, ExecSpace::name(), precisions.c_str(), host_arch());
     std::printf("bandwidth (median of %ld, all ranks): copy %.2f GB/s, triad %.2f GB/s (arrays of %ld MiB per rank)\n",
                 std::max(5L, o.repeats), bw.copy / 1e9, bw.triad / 1e9, o.stream_mib);
     std::printf("%-22s %-8s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "cells/s", "best", "B/cell",
                 "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s");
     std::fflush(stdout);
   }
-  std::vector<CaseResult> results;
-  for (const auto& name : o.cases)
-    for (const auto& integrator : o.integrators) {
-      CaseResult r = run_case(o, name, integrator, MPI_COMM_WORLD);
-      results.push_back(r);
-      if (rank == 0) {
-        char grid[32];
-        std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
-        const double gbs = r.updates_median * r.bytes_per_cell;
-        std::printf("%-22s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g\n",
-                    (name + "-double-" + integrator).c_str(), grid, r.updates_median, r.updates_best,
-                    r.bytes_per_cell, gbs / 1e9, gbs / bw.copy, 100 * r.halo_fraction, r.cpu_share,
-                    r.updates_per_cpu_s);
-        std::fflush(stdout);
-      }
-    }
+  // This copy's precision first, then the other copy's cases against the same bandwidth.
+  Json cases = benchmark_cases(args, bw.copy, bw.triad);
+  if (other_precision)
+    for (Json& c : other_precision(args, bw.copy, bw.triad)) cases.push_back(std::move(c));
   if (rank == 0 && !o.json.empty()) {
-    Json cases = Json::array();
-    for (const CaseResult& r : results) {
-      const double achieved = r.updates_median * r.bytes_per_cell;
-      cases.push_back({{"case", r.name + "-double-" + r.integrator},
-                       {"dims", r.dims},
-                       {"stencil", r.stencil},
-                       {"integrator", r.integrator},
-                       {"n", r.n},
-                       {"cell_updates_per_second", json_finite(r.updates_median)},
-                       {"cell_updates_per_second_best", json_finite(r.updates_best)},
-                       {"bytes_per_cell", json_finite(r.bytes_per_cell)},
-                       {"flops_per_cell", json_finite(flops_per_cell(r.stencil, r.integrator == "rk2"))},
-                       {"achieved_bandwidth_bytes_per_s", json_finite(achieved)},
-                       {"fraction_of_copy_bandwidth", json_finite(achieved / bw.copy)},
-                       {"fraction_of_triad_bandwidth", json_finite(achieved / bw.triad)},
-                       {"halo_fraction", json_finite(r.halo_fraction)},
-                       {"cpu_share", json_finite(r.cpu_share)},
-                       {"cell_updates_per_cpu_second", json_finite(r.updates_per_cpu_s)}});
-    }
-    const Json js = {{"benchmark_version", 1},
+    const Json js = {{"benchmark_version", 2},
                      {"ranks", ranks},
                      {"threads_per_rank", threads},
                      {"backend", ExecSpace::name()},
                      {"host_arch", host_arch()},
-                     {"precision", "double"},
+                     {"precisions", o.precisions},
                      {"steps_per_repeat", o.steps},
                      {"repeats", o.repeats},
                      {"warmup_steps", o.warmup},

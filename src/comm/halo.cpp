@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "comm/mpi_real.hpp"
 #include "core/error.hpp"
 
 namespace gs {
@@ -244,14 +245,14 @@ void HaloExchange::begin(const State& s) {
   if (self_total_) copy_periodic_self(s, *self_table_, self_rows_);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
-    GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + m.offset, int(2 * m.count), MPI_DOUBLE, m.peer_recv, m.tag_recv, comm_, &requests_[i]));
+    GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + m.offset, int(2 * m.count), mpi_real(), m.peer_recv, m.tag_recv, comm_, &requests_[i]));
   }
   pack(s);
   if (staged_) Kokkos::deep_copy(send_host_, send_);
   Kokkos::fence();  // MPI must not read the buffer before the pack kernels finish
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
-    GS_MPI_CHECK(MPI_Isend(send_mpi_ + m.offset, int(2 * m.count), MPI_DOUBLE, m.peer_send, m.tag_send, comm_, &requests_[n + i]));
+    GS_MPI_CHECK(MPI_Isend(send_mpi_ + m.offset, int(2 * m.count), mpi_real(), m.peer_send, m.tag_send, comm_, &requests_[n + i]));
   }
   in_flight_ = true;
 }

@@ -15,6 +15,7 @@ enum class Colormap { Inferno, Viridis, Magma, Gray };
 // In-situ views (insitu.color_array, insitu.camera; docs/insitu.md).
 enum class InsituColor { Auto, U, V };
 enum class CameraPreset { Auto, Iso, PlusX, MinusX, PlusY, MinusY, PlusZ, MinusZ };
+enum class Precision { Double, Float };
 
 template <class E>
 struct ChoiceName {
@@ -34,6 +35,7 @@ inline constexpr ChoiceName<ParameterMapType> kParameterMapNames[] = {
 inline constexpr ChoiceName<OutputField> kOutputFieldNames[] = {{"u", OutputField::U}, {"v", OutputField::V}};
 inline constexpr ChoiceName<Colormap> kColormapNames[] = {
     {"inferno", Colormap::Inferno}, {"viridis", Colormap::Viridis}, {"magma", Colormap::Magma}, {"gray", Colormap::Gray}};
+inline constexpr ChoiceName<Precision> kPrecisionNames[] = {{"double", Precision::Double}, {"float", Precision::Float}};
 
 inline constexpr ChoiceName<InsituColor> kInsituColorNames[] = {
     {"auto", InsituColor::Auto}, {"u", InsituColor::U}, {"v", InsituColor::V}};
@@ -56,5 +58,6 @@ inline const char* name_of(OutputField v) { return choice_name(kOutputFieldNames
 inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); }
 inline const char* name_of(InsituColor v) { return choice_name(kInsituColorNames, v); }
 inline const char* name_of(CameraPreset v) { return choice_name(kCameraPresetNames, v); }
+inline const char* name_of(Precision v) { return choice_name(kPrecisionNames, v); }
 
 }  // namespace gs

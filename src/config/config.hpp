@@ -23,6 +23,7 @@ struct GridConfig {
   std::array<double, 3> L = {256.0, 256.0, 1.0};  // domain length per dimension
   int stencil_points = 0;                      // 0: the dimension's default (9 / 27)
   Stencil stencil = Stencil::P9;
+  Precision precision = Precision::Double;  // of the state: the program holds a simulation for each
   double h(int d) const { return L[d] / double(n[d]); }
   long long cells() const { return (long long)n[0] * n[1] * (dims == 3 ? n[2] : 1); }
 };

@@ -2,8 +2,8 @@
 // What the ready in-situ scripts show, resolved from the insitu.* keys and the
 // grid: the camera (a preset or explicit vectors), and the array and colour
 // range of surfaces and of planes. Header-only: the loader checks the camera
-// with it, and the Catalyst plugin (which links no config code) hands the
-// result to the scripts as one JSON text, GS_INSITU_SETTINGS (docs/insitu.md).
+// with it, and the in-situ output hands the result across the plugin boundary
+// to the scripts as one JSON text, GS_INSITU_SETTINGS (docs/insitu.md).
 #include <array>
 #include <cmath>
 #include <string>

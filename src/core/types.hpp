@@ -5,7 +5,15 @@
 
 namespace gs {
 
+// The state's precision (grid.precision): the build compiles the simulation
+// once per choice (src/CMakeLists.txt), GS_REAL_FLOAT selecting float.
+#if defined(GS_REAL_FLOAT)
+using Real = float;
+constexpr const char* kPrecisionName = "float";
+#else
 using Real = double;
+constexpr const char* kPrecisionName = "double";
+#endif
 using ExecSpace = Kokkos::DefaultExecutionSpace;
 using MemSpace = ExecSpace::memory_space;
 

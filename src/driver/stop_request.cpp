@@ -17,7 +17,11 @@ namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
 
-extern "C" void on_stop_signal(int sig) { g_signal = sig; }
+// Internal linkage spelled out: a C-linkage name is global even in an unnamed
+// namespace, and the program holds two copies of this file (double and float).
+extern "C" {
+static void on_stop_signal(int sig) { g_signal = sig; }
+}
 
 // Seconds between looks at the stop file: a stat per step would cost on a
 // parallel file system, and a stop within a second is soon enough.

@@ -14,7 +14,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "config/insitu_view.hpp"
 #include "core/error.hpp"
 #include "insitu/script_guard.hpp"
 
@@ -29,6 +28,30 @@ std::string join(const std::vector<double>& values) {
   return os.str();
 }
 
+// A configuration value that is a list, or one value standing for a list of one.
+template <class T>
+std::vector<T> list_of(const Json& value) {
+  return value.is_array() ? value.get<std::vector<T>>() : std::vector<T>{value.get<T>()};
+}
+
+// What the adaptor needs of the run's configuration (config_to_json's form:
+// per-dimension lists hold grid.dims entries).
+struct GridFacts {
+  int dims = 2;
+  long n[3] = {1, 1, 1};
+  double L[3] = {1, 1, 1};
+  double h(int d) const { return L[d] / double(n[d]); }
+};
+
+GridFacts grid_facts(const Json& cfg) {
+  GridFacts g;
+  g.dims = cfg.at("grid").at("dims").get<int>();
+  const auto n = list_of<long>(cfg.at("grid").at("n"));
+  const auto L = list_of<double>(cfg.at("grid").at("L"));
+  for (int d = 0; d < g.dims && d < int(n.size()) && d < int(L.size()); ++d) g.n[d] = n[d], g.L[d] = L[d];
+  return g;
+}
+
 }  // namespace
 
 struct CatalystAdaptor::Impl {
@@ -40,16 +63,18 @@ struct CatalystAdaptor::Impl {
   std::string setup_error;        // why Catalyst could not start (reported by the first execute)
 };
 
-CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir)
+CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_json, MPI_Comm comm,
+                                 const std::string& out_dir)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
+  const GridFacts grid = grid_facts(cfg);
   // Read by the scripts at import, before any data exists.
   setenv("GS_INSITU_DIR", out_dir.c_str(), 1);
-  setenv("GS_INSITU_ISO", join(cfg.insitu.iso).c_str(), 1);
-  setenv("GS_INSITU_DIMS", std::to_string(cfg.grid.dims).c_str(), 1);
-  setenv("GS_INSITU_LENGTH", join({cfg.grid.L[0], cfg.grid.L[1], cfg.grid.L[2]}).c_str(), 1);
+  setenv("GS_INSITU_ISO", join(list_of<double>(cfg.at("insitu").at("iso"))).c_str(), 1);
+  setenv("GS_INSITU_DIMS", std::to_string(grid.dims).c_str(), 1);
+  setenv("GS_INSITU_LENGTH", join({grid.L[0], grid.L[1], grid.L[2]}).c_str(), 1);
   // The view settings of the ready scripts (insitu.* keys, camera resolved), as one JSON text.
-  setenv("GS_INSITU_SETTINGS", dump_json(insitu_settings(cfg, out_dir), -1).c_str(), 1);
+  setenv("GS_INSITU_SETTINGS", settings_json.c_str(), 1);
 
   // Catalyst runs on the simulation's communicator, so the program can share
   // one MPI job with other codes. The global VTK controller ParaView then uses
@@ -58,7 +83,7 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
   vtkMPICommunicatorOpaqueComm opaque(&m.comm);
   GS_REQUIRE(m.processor->Initialize(opaque) == 1, "vtkCPProcessor::Initialize failed");
   m.setup_error = install_script_guard();
-  for (const auto& script : cfg.insitu.scripts) {
+  for (const auto& script : list_of<std::string>(cfg.at("insitu").at("script"))) {
     if (!m.setup_error.empty()) break;
     // Scripts without a "# script-version: N" line are taken as the newer
     // style (version 2); old exported scripts name their ParaView version and
@@ -78,7 +103,7 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
 
   m.description->AddInput("grid");
   int whole[6] = {0, 0, 0, 0, 0, 0};
-  for (int d = 0; d < cfg.grid.dims; ++d) whole[2 * d + 1] = int(cfg.grid.n[d]);  // n + 1 points: the periodic image of point 0 closes the domain
+  for (int d = 0; d < grid.dims; ++d) whole[2 * d + 1] = int(grid.n[d]);  // n + 1 points: the periodic image of point 0 closes the domain
   m.description->GetInputDescriptionByName("grid")->SetWholeExtent(whole);
 
   for (auto* a : {m.u.Get(), m.v.Get()}) a->SetNumberOfComponents(1);
@@ -87,8 +112,8 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
   m.image->GetPointData()->AddArray(m.u);
   m.image->GetPointData()->AddArray(m.v);
   m.image->GetPointData()->SetActiveScalars("v");  // image representations expect active scalars
-  m.image->SetSpacing(cfg.grid.h(0), cfg.grid.h(1), cfg.grid.dims == 3 ? cfg.grid.h(2) : cfg.grid.h(0));
-  m.image->SetOrigin(0.5 * cfg.grid.h(0), 0.5 * cfg.grid.h(1), cfg.grid.dims == 3 ? 0.5 * cfg.grid.h(2) : 0.0);
+  m.image->SetSpacing(grid.h(0), grid.h(1), grid.dims == 3 ? grid.h(2) : grid.h(0));
+  m.image->SetOrigin(0.5 * grid.h(0), 0.5 * grid.h(1), grid.dims == 3 ? 0.5 * grid.h(2) : 0.0);
 }
 
 CatalystAdaptor::~CatalystAdaptor() { impl_->processor->Finalize(); }
@@ -126,8 +151,7 @@ std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock
 }  // namespace gs
 
 // The plugin's entry point (catalyst_plugin.hpp).
-extern "C" __attribute__((visibility("default"))) gs::CatalystSession* gs_create_catalyst_session(const gs::SimConfig& cfg,
-                                                                                                 MPI_Comm comm,
-                                                                                                 const char* out_dir) {
-  return new gs::CatalystAdaptor(cfg, comm, out_dir);
+extern "C" __attribute__((visibility("default"))) gs_plugin::CatalystSession* gs_create_catalyst_session(
+    const char* config_json, const char* settings_json, MPI_Comm comm, const char* out_dir) {
+  return new gs::CatalystAdaptor(gs::Json::parse(config_json), settings_json, comm, out_dir);
 }

@@ -9,16 +9,20 @@
 #include <memory>
 #include <string>
 
+#include "core/json.hpp"
 #include "insitu/catalyst_plugin.hpp"
 
 namespace gs {
 
-class CatalystAdaptor : public CatalystSession {
+using gs_plugin::CatalystBlock;
+
+class CatalystAdaptor : public gs_plugin::CatalystSession {
  public:
-  // Collective: loads the scripts. Scripts learn the iso values, the output
-  // folder and the grid through GS_INSITU_* environment variables, and the view
-  // settings (insitu_view.hpp) as one JSON text in GS_INSITU_SETTINGS (docs/insitu.md).
-  CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir);
+  // Collective: loads the scripts of `cfg` (the run's configuration JSON).
+  // Scripts learn the iso values, the output folder, the grid and the view
+  // settings (`settings_json`, GS_INSITU_SETTINGS) through GS_INSITU_*
+  // environment variables (docs/insitu.md).
+  CatalystAdaptor(const Json& cfg, const std::string& settings_json, MPI_Comm comm, const std::string& out_dir);
   ~CatalystAdaptor() override;
   CatalystAdaptor(const CatalystAdaptor&) = delete;
   CatalystAdaptor& operator=(const CatalystAdaptor&) = delete;

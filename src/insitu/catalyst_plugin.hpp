@@ -4,16 +4,17 @@
 // program dlopen()s the plugin at the first in-situ call, so a run without
 // in-situ output never loads ParaView's ~400 shared libraries (about a second
 // of dynamic linking per process). Plain types only: the plugin needs no
-// symbol of the program.
+// symbol of the program, and both copies of the simulation (double and float
+// state, src/CMakeLists.txt) talk to the one plugin, so these types live in a
+// namespace of their own that neither copy renames.
 #include <mpi.h>
 
 #include <string>
 
-#include "config/config.hpp"
+namespace gs_plugin {
 
-namespace gs {
-
-// One rank's block of points, x fastest, in host memory (insitu_block.hpp).
+// One rank's block of points, x fastest, in host memory (insitu_block.hpp),
+// in double whatever the state's precision.
 struct CatalystBlock {
   const double* u = nullptr;
   const double* v = nullptr;
@@ -29,9 +30,12 @@ class CatalystSession {
   virtual std::string execute(long step, double time, const CatalystBlock& block, bool last) = 0;
 };
 
-// The plugin's one entry point: starts Catalyst with cfg.insitu.scripts; the
-// scripts write under out_dir. Load errors are reported by the first execute().
-using CreateCatalystSession = CatalystSession* (*)(const SimConfig& cfg, MPI_Comm comm, const char* out_dir);
+// The plugin's one entry point: starts Catalyst with the scripts of
+// config_json (the run's configuration as config_to_json writes it), handing
+// them settings_json (config/insitu_view.hpp's insitu_settings); the scripts
+// write under out_dir. Load errors are reported by the first execute().
+using CreateCatalystSession = CatalystSession* (*)(const char* config_json, const char* settings_json, MPI_Comm comm,
+                                                   const char* out_dir);
 constexpr const char* kCreateCatalystSession = "gs_create_catalyst_session";
 
-}  // namespace gs
+}  // namespace gs_plugin

@@ -30,12 +30,13 @@ class InsituBlock {
   const std::array<long, 3>& first() const { return first_; }
   long long count() const { return (long long)points_[0] * points_[1] * points_[2]; }
   // x-fastest host arrays of count() values, valid until the next copy().
-  Real* u() const { return host_.data(); }
-  Real* v() const { return host_.data() + count(); }
-  long long bytes() const { return 2 * count() * (long long)sizeof(Real); }
+  // Double whatever the state's precision: the plugin boundary's type.
+  double* u() const { return host_.data(); }
+  double* v() const { return host_.data() + count(); }
+  long long bytes() const { return 2 * count() * (long long)sizeof(double); }
 
  private:
-  using Block = Kokkos::View<Real****, Kokkos::LayoutRight, MemSpace>;  // (species, z, y, x)
+  using Block = Kokkos::View<double****, Kokkos::LayoutRight, MemSpace>;  // (species, z, y, x)
   const Decomposition& dec_;
   std::array<long, 3> points_{}, first_{};
   Block device_;

@@ -55,6 +55,9 @@ std::pair<int, int> owned_range(const Decomposition& dec, int d) {
   return {o.lo[d], o.hi[d]};
 }
 
+// The state's datasets are stored in the run's precision (grid.precision).
+hid_t native_real() { return sizeof(Real) == 4 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE; }
+
 HostBlock owned_to_host(const Field& f, const Decomposition& dec) {
   DeviceBlock block("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
   Kokkos::deep_copy(block, Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)));
@@ -69,7 +72,7 @@ void host_to_owned(const HostBlock& host, const Field& f, const Decomposition& d
 H5Handle create_dataset(hid_t file, const char* name, const Slab& s) {
   H5Handle fspace(H5Screate_simple(s.rank, s.global, nullptr), H5Sclose);
   GS_H5_CHECK(fspace.get(), "H5Screate_simple");
-  H5Handle ds(H5Dcreate2(file, name, H5T_IEEE_F64LE, fspace.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
+  H5Handle ds(H5Dcreate2(file, name, sizeof(Real) == 4 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE, fspace.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
   GS_H5_CHECK(ds.get(), std::string("H5Dcreate2 ") + name);
   return ds;
 }
@@ -80,7 +83,7 @@ void write_dataset(hid_t dataset, const char* name, const Slab& s, const HostBlo
   const hid_t ds_id = dataset;
   H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
   GS_H5_CHECK(H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr), "select hyperslab");
-  GS_H5_CHECK(H5Dwrite(ds_id, H5T_NATIVE_DOUBLE, mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
+  GS_H5_CHECK(H5Dwrite(ds_id, native_real(), mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
 }
 
 std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock& data, hid_t dxpl) {
@@ -88,8 +91,8 @@ std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock&
   H5Handle ds(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (!ds.valid()) return std::string("dataset '") + name + "' cannot be opened";
   H5Handle type(H5Dget_type(ds.get()), H5Tclose);
-  if (!type.valid() || H5Tget_class(type.get()) != H5T_FLOAT || H5Tget_size(type.get()) != 8)
-    return std::string("dataset '") + name + "' is not 64-bit floating point";
+  if (!type.valid() || H5Tget_class(type.get()) != H5T_FLOAT || H5Tget_size(type.get()) != sizeof(Real))
+    return std::string("dataset '") + name + "' is not " + std::to_string(8 * sizeof(Real)) + "-bit floating point (the run's grid.precision is " + kPrecisionName + ")";
   H5Handle fspace(H5Dget_space(ds.get()), H5Sclose);
   hsize_t dims[8] = {0};
   const int rank = fspace.valid() ? H5Sget_simple_extent_ndims(fspace.get()) : -1;
@@ -106,7 +109,7 @@ std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock&
     }
   H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
   if (H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr) < 0 ||
-      H5Dread(ds.get(), H5T_NATIVE_DOUBLE, mspace.get(), fspace.get(), dxpl, data.data()) < 0)
+      H5Dread(ds.get(), native_real(), mspace.get(), fspace.get(), dxpl, data.data()) < 0)
     return std::string("dataset '") + name + "' cannot be read (file damaged?)";
   return "";
 }

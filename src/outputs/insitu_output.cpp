@@ -12,6 +12,8 @@
 #include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "core/float_env.hpp"
+#include "config/config_json.hpp"
+#include "config/insitu_view.hpp"
 #include "insitu/catalyst_plugin.hpp"
 #include "insitu/insitu_block.hpp"
 #include "outputs/insitu_checks.hpp"
@@ -56,7 +58,7 @@ InsituOutput::~InsituOutput() {
 
 void InsituOutput::start() {
   std::string error;
-  CreateCatalystSession create = nullptr;
+  gs_plugin::CreateCatalystSession create = nullptr;
   for (const auto& path : plugin_candidates()) {
     // RTLD_GLOBAL: the Python extension modules ParaView imports later expect
     // libpython's symbols in the global scope, as in an executable linked with it.
@@ -64,7 +66,7 @@ void InsituOutput::start() {
     if (plugin_) break;
     error += std::string(error.empty() ? "" : "; ") + dlerror();
   }
-  if (plugin_) create = reinterpret_cast<CreateCatalystSession>(dlsym(plugin_, kCreateCatalystSession));
+  if (plugin_) create = reinterpret_cast<gs_plugin::CreateCatalystSession>(dlsym(plugin_, gs_plugin::kCreateCatalystSession));
   error = first_error(create ? "" : "cannot load the Catalyst plugin (" + error + ")", dec_.comm());
   if (!error.empty()) {
     report_.failure = error;
@@ -74,7 +76,8 @@ void InsituOutput::start() {
   long long bytes = block_->bytes();
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;
-  session_.reset(create(cfg_, dec_.comm(), dir_.c_str()));
+  session_.reset(create(config_to_json(cfg_, 0).c_str(), dump_json(insitu_settings(cfg_, dir_), -1).c_str(), dec_.comm(),
+                        dir_.c_str()));
 }
 
 void InsituOutput::write(const OutputStep& s, const State& state) {
@@ -87,7 +90,7 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   copy_s_ += MPI_Wtime() - t0;
   report_.bytes += global_block_bytes_;
   report_.last_path = dir_;
-  CatalystBlock view;
+  gs_plugin::CatalystBlock view;
   view.u = block_->u();
   view.v = block_->v();
   for (int d = 0; d < 3; ++d) view.first[d] = block_->first()[d], view.points[d] = block_->points()[d];

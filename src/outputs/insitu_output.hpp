@@ -20,9 +20,12 @@
 #include "grid/decomposition.hpp"
 #include "outputs/output.hpp"
 
+namespace gs_plugin {
+class CatalystSession;
+}
+
 namespace gs {
 
-class CatalystSession;
 class InsituBlock;
 
 class InsituOutput : public Output {
@@ -53,7 +56,7 @@ class InsituOutput : public Output {
   bool disabled_ = false;
   int writes_files_ = -1;  // whether the scripts write files; known after the first call
   void* plugin_ = nullptr;  // dlopen handle, kept open for the run (VTK registers classes at load)
-  std::unique_ptr<CatalystSession> session_;
+  std::unique_ptr<gs_plugin::CatalystSession> session_;
   long last_step_ = -1;
   long long global_block_bytes_ = 0;
   double first_call_s_ = 0;  // the whole first call: loading the plugin, starting Catalyst, the script's import (startup_s)

@@ -11,7 +11,7 @@ namespace gs {
 
 namespace {
 
-KOKKOS_INLINE_FUNCTION bool not_finite(Real x) { return !(x - x == 0); }
+KOKKOS_INLINE_FUNCTION bool not_finite(double x) { return !(x - x == 0); }
 
 KOKKOS_INLINE_FUNCTION std::uint64_t bits_of(double x) {
   std::uint64_t b;
@@ -21,8 +21,10 @@ KOKKOS_INLINE_FUNCTION std::uint64_t bits_of(double x) {
 
 // Every statistic of both species in one pass over the owned cells, where one
 // pass per statistic and field read the state six times per log line.
+// In double whatever the state's precision: a float state's sums over
+// millions of cells would lose the digits the log lines show.
 struct StatsValue {
-  Real min[2], max[2], sum[2];
+  double min[2], max[2], sum[2];
   long long bad[2];
 };
 
@@ -51,9 +53,9 @@ struct StatsReducer {
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
     for (int f = 0; f < 2; ++f) {
-      v.min[f] = Kokkos::reduction_identity<Real>::min();
-      v.max[f] = Kokkos::reduction_identity<Real>::max();
-      v.sum[f] = Kokkos::reduction_identity<Real>::sum();
+      v.min[f] = Kokkos::reduction_identity<double>::min();
+      v.max[f] = Kokkos::reduction_identity<double>::max();
+      v.sum[f] = Kokkos::reduction_identity<double>::sum();
       v.bad[f] = 0;
     }
   }
@@ -65,7 +67,7 @@ struct StatsReducer {
   result_view_type value_;
 };
 
-KOKKOS_INLINE_FUNCTION void accumulate(StatsValue& acc, int f, Real a) {
+KOKKOS_INLINE_FUNCTION void accumulate(StatsValue& acc, int f, double a) {
   if (a < acc.min[f]) acc.min[f] = a;
   if (a > acc.max[f]) acc.max[f] = a;
   acc.sum[f] += a;
@@ -84,7 +86,10 @@ struct RankStats {
 // keep inout). Declared commutative like those, so the library picks the
 // same reduction order for it (checked against the four separate
 // all-reduces on 1-8 ranks: summary.json and the log lines are unchanged).
-extern "C" void combine_rank_stats(void* in, void* inout, int* len, MPI_Datatype*) {
+// (Internal linkage spelled out: a C-linkage name is global even in an unnamed
+// namespace, and the program holds two copies of this file, double and float.)
+extern "C" {
+static void combine_rank_stats(void* in, void* inout, int* len, MPI_Datatype*) {
   const RankStats* a = static_cast<const RankStats*>(in);
   RankStats* b = static_cast<RankStats*>(inout);
   for (int i = 0; i < *len; ++i) {
@@ -97,6 +102,7 @@ extern "C" void combine_rank_stats(void* in, void* inout, int* len, MPI_Datatype
     b[i].cells = b[i].cells + a[i].cells;
   }
 }
+}  // extern "C"
 
 }  // namespace
 
@@ -119,7 +125,6 @@ FieldStats local_stats(const State& s, const IndexBox& owned) {
 }
 
 FieldStats global_stats(const State& s, const Decomposition& dec) {
-  static_assert(sizeof(Real) == sizeof(double), "the reduction below assumes Real = double");
   const FieldStats l = local_stats(s, dec.owned());
   const bool any = l.cells > 0;
   RankStats r = {{any ? l.u.min : HUGE_VAL, any ? l.v.min : HUGE_VAL},

@@ -11,8 +11,9 @@
 
 namespace gs {
 
+// In double for either state precision (a float converts exactly).
 struct SpeciesStats {
-  Real min = 0, max = 0, sum = 0;
+  double min = 0, max = 0, sum = 0;
   long long nonfinite = 0;
 };
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `grayscott --benchmark --json` on small grids: the JSON lists all ten cases
-# (five stencils x Euler, RK2) with positive throughput, the bytes per cell of
-# the model (32 Euler, 80 RK2), a fraction of copy bandwidth consistent with
-# the measured bandwidth; a bad key exits 2 with a one-line error.
+# `grayscott --benchmark --json` on small grids: the JSON lists all twenty
+# cases (five stencils x Euler, RK2 x double, float, from the one run) with
+# positive throughput, the bytes per cell of the model (32 Euler, 80 RK2 in
+# double; half in float), a fraction of copy bandwidth consistent with the
+# measured bandwidth; precisions=float runs float cases only; a bad key exits
+# 2 with a one-line error.
 # usage: benchmark_check.sh GRAYSCOTT RANKS OUTDIR
 set -euo pipefail
 GRAYSCOTT=$1 RANKS=$2 OUT=$3
@@ -20,17 +22,28 @@ ranks = int(sys.argv[2])
 assert d["ranks"] == ranks, d["ranks"]
 assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] > 0
 names = [c["case"] for c in d["cases"]]
-want = [f"{s}-double-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+want = [f"{s}-{p}-{i}" for p in ("double", "float") for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
 assert names == want, names
+assert d["precisions"] == ["double", "float"], d["precisions"]
 for c in d["cases"]:
     assert c["cell_updates_per_second"] > 0, c
     assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
-    assert c["bytes_per_cell"] == (80 if c["integrator"] == "rk2" else 32), c
+    word = 8 if c["precision"] == "double" else 4
+    assert c["case"].split("-")[2] == c["precision"], c
+    assert c["bytes_per_cell"] == (10 if c["integrator"] == "rk2" else 4) * word, c
     expect = c["cell_updates_per_second"] * c["bytes_per_cell"] / d["copy_bandwidth_bytes_per_s"]
     assert abs(c["fraction_of_copy_bandwidth"] - expect) <= 1e-4 * expect, (c, expect)
     assert 0 <= c["halo_fraction"] <= 1, c
 print(f"PASS: {len(names)} cases on {ranks} rank(s)")
 PY
+
+"$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/float.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
+  stream_mib=4 cases=3d-7pt integrators=euler precisions=float >"$OUT/float.log" 2>&1 || fail "float-only benchmark failed: $(tail -n 5 "$OUT/float.log")"
+"${GS_PYTHON:-/usr/bin/python3}" -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [c['case'] for c in d['cases']] == ['3d-7pt-float-euler'], d['cases']
+" "$OUT/float.json" || fail "precisions=float did not run exactly the float case"
 
 set +e
 err=$("$GRAYSCOTT" --benchmark no_such_key=1 2>&1 >/dev/null)

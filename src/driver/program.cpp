@@ -1,0 +1,150 @@
+// The program after MPI and Kokkos have started: the command line, the input,
+// the rank layout, then a run, a --check or the benchmark. Compiled once per
+// state precision (src/CMakeLists.txt); main.cpp picks the copy.
+#include "driver/program.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/benchmark.hpp"
+#include "comm/state_memory.hpp"
+#include "config/loader.hpp"
+#include "core/error.hpp"
+#include "core/types.hpp"
+#include "driver/driver.hpp"
+#include "grid/decomposition.hpp"
+
+namespace gs {
+
+namespace {
+
+const char* kUsage =
+    "usage: grayscott INPUT.toml [section.key=value ...] [restart=CHECKPOINT|FOLDER|latest]\n"
+    "       mpiexec -n R grayscott INPUT.toml [section.key=value ...]\n"
+    "       grayscott --check INPUT.toml [section.key=value ...]   (validate only)\n"
+    "       grayscott --benchmark [--json FILE] [key=value ...]   (docs/performance.md)\n"
+    "Runs the Gray-Scott model described by INPUT; any key can be overridden on the\n"
+    "command line. restart= continues from a checkpoint on any rank count; time.steps\n"
+    "is the total from step 0. SIGTERM/SIGUSR1, or the file the environment's\n"
+    "GS_STOP_FILE names appearing, write a checkpoint and exit 0.\n"
+    "--check validates the input, the overrides and the rank layout, prints the\n"
+    "effective configuration as JSON and exits 0 (or 2), writing nothing.\n"
+    "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n"
+    "Options starting with --kokkos- go to Kokkos, for example --kokkos-threads=N\n"
+    "(threads per rank, OpenMP build), --kokkos-device-id=N (GPU build) and\n"
+    "--kokkos-help (Kokkos' own list of them).\n\n";
+
+// Refuses (exit 2) a grid whose state cannot fit before anything is allocated:
+// four fields (u, v and the buffer each step writes) with ghost layers.
+void check_memory(const SimConfig& cfg, const Decomposition& dec) {
+  const std::string problem = state_memory_problem(dec);
+  if (problem.empty()) return;
+  throw InputError(cfg.source_of("grid.n") + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
+}
+
+int run(int rank, int size, int argc, char** argv, BenchmarkCases more_cases) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--benchmark") return run_benchmark({args.begin() + 1, args.end()}, more_cases);
+  // --check may stand anywhere: users append it to the command line they are about to submit.
+  // Given twice (a wrapper adds it to a line that has it already), it means the same.
+  const auto checks_begin = std::remove(args.begin(), args.end(), std::string("--check"));
+  const bool check_only = checks_begin != args.end();
+  args.erase(checks_begin, args.end());
+  if (args.empty() || args[0].rfind("-", 0) == 0) {
+    if (rank == 0)
+      std::fprintf(stderr, "grayscott: error: %s\n%s", args.empty() ? "missing INPUT file" : ("unknown option '" + args[0] + "'").c_str(), kUsage);
+    return 2;
+  }
+  // restart=PATH|latest is not a config key: it says where to start, not what to run.
+  std::vector<std::string> overrides;
+  std::string restart;
+  std::string command_line = (size > 1 ? "mpiexec -n " + std::to_string(size) + " " : std::string()) + argv[0] + " " + args[0];
+  for (auto it = args.begin() + 1; it != args.end(); ++it) {
+    if (it->rfind("restart=", 0) == 0) {
+      restart = it->substr(8);
+      if (restart.empty()) throw InputError(std::string(kCommandLine) + ": restart= needs a checkpoint file, a folder, or 'latest'");
+      continue;
+    }
+    overrides.push_back(*it);
+    command_line += " " + *it;
+  }
+  SimConfig cfg = load_config(args[0], overrides);
+  cfg.restart = restart;
+  cfg.command_line = command_line;
+  // The loader computed the limit (config/stability.hpp) and let this dt through only with time.allow_unstable.
+  if (cfg.time.dt > cfg.time.dt_limit && rank == 0)
+    std::fprintf(stderr, "grayscott: warning: time.dt = %g is beyond the stability limit %g (time.allow_unstable = true)\n",
+                 cfg.time.dt, cfg.time.dt_limit);
+  std::unique_ptr<Decomposition> dec_ptr;
+  try {
+    dec_ptr = std::make_unique<Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
+  } catch (const KeyError& e) {
+    // Name where the key was set: the command line overrides the file.
+    throw InputError(cfg.source_of(e.key()) + ": " + e.what());
+  }
+  const Decomposition& dec = *dec_ptr;
+  check_memory(cfg, dec);
+  if (check_only) {
+    // Validation ends here: the restart checkpoint and output.dir are looked at by the run itself.
+    if (rank == 0) {
+      std::printf("%s\n", config_to_json(cfg, 0).c_str());
+      std::printf("grayscott: %s: input valid for %d rank%s (layout ", cfg.input_file.c_str(), dec.size(), dec.size() > 1 ? "s" : "");
+      for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
+      std::printf(")\n");
+      std::fflush(stdout);
+    }
+    return 0;
+  }
+  if (rank == 0) {
+    std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, stencil_name(cfg.grid.stencil));
+    for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
+    std::printf("  h=%g  dt=%g (stable up to %g)  %s  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_limit,
+                name_of(cfg.time.integrator), kPrecisionName, dec.size());
+    for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
+    std::printf("  Kokkos %s  output %s\n", ExecSpace::name(), cfg.output.dir.c_str());
+    std::fflush(stdout);
+  }
+  Driver driver(cfg, dec);
+  return driver.run();
+}
+
+}  // namespace
+
+const char* program_usage() { return kUsage; }
+
+int run_program(int argc, char** argv, BenchmarkCases more_benchmark_cases) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  try {
+    return run(rank, size, argc, argv, more_benchmark_cases);
+  } catch (const InputError& e) {
+    // Input errors are found identically on every rank, so all ranks leave together.
+    if (rank == 0) std::fprintf(stderr, "grayscott: error: %s\n", one_line(e.what()).c_str());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "grayscott: error (rank %d): %s\n", rank, one_line(e.what()).c_str());
+    std::fflush(stderr);
+    if (size > 1) MPI_Abort(MPI_COMM_WORLD, 1);
+    return 1;
+  }
+}
+
+Precision requested_precision(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  args.erase(std::remove(args.begin(), args.end(), std::string("--check")), args.end());
+  if (args.empty() || args[0].rfind("-", 0) == 0) return Precision::Double;
+  std::vector<std::string> overrides;
+  for (auto it = args.begin() + 1; it != args.end(); ++it)
+    if (it->rfind("restart=", 0) != 0) overrides.push_back(*it);
+  try {
+    return load_config(args[0], overrides).grid.precision;
+  } catch (const std::exception&) {
+    return Precision::Double;  // run_program says what is wrong
+  }
+}
+
+}  // namespace gs
