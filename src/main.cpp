@@ -80,7 +80,7 @@ int run(const gs::Runtime& rt, int argc, char** argv) {
                  cfg.time.dt, cfg.time.dt_limit);
   std::unique_ptr<gs::Decomposition> dec_ptr;
   try {
-    dec_ptr = std::make_unique<gs::Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
+    dec_ptr = std::make_unique<gs::Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD, cfg.time.integrator);
   } catch (const gs::KeyError& e) {
     // Name where the key was set: the command line overrides the file.
     throw gs::InputError(cfg.source_of(e.key()) + ": " + e.what());

@@ -34,7 +34,8 @@ const std::map<std::string, std::string> kChangedValue = {
     {"output.field", "u"}, {"output.colormap", "gray"}, {"output.vmin", "-0.1"}, {"output.vmax", "0.9"},
     {"output.image_scale", "2"}, {"output.fields_every", "5"}, {"checkpoint.every", "4"}, {"checkpoint.keep", "3"},
     {"checkpoint.walltime", "100.0"}, {"checkpoint.allow_physics_change", "true"}, {"checkpoint.overwrite", "true"},
-    {"parallel.layout", "[1, 1]"}, {"parallel.gpu_aware_mpi", "true"}, {"insitu.script", "PROBE"},
+    {"parallel.layout", "[1, 1]"}, {"parallel.gpu_aware_mpi", "true"}, {"parallel.halo_depth", "3"},
+    {"insitu.script", "PROBE"},
     {"insitu.every", "7"}, {"insitu.iso", "[0.1, 0.2]"}, {"insitu.fail", "warn"},
 };
 
