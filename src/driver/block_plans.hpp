@@ -26,6 +26,10 @@ struct BlockPlans {
   BlockPlan inner, shell;
 };
 
+// `split[d]`: more than one rank along d (its ghosts arrive by message);
+// ghost[d] = 0 along a dimension without ghosts (z in 2D).
+BlockPlans make_block_plans(const IndexBox& owned, const int ghost[3], const bool split[3], Integrator integrator,
+                            int levels);
 BlockPlans make_block_plans(const Decomposition& dec, Integrator integrator, int levels);
 
 }  // namespace gs
