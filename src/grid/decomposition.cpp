@@ -18,8 +18,10 @@ void check_ghost_width(const long* global_n, const int* layout, int dims, int ha
   for (int d = 0; d < dims; ++d) {
     const long smallest = global_n[d] / layout[d];
     if (smallest >= g) continue;
-    long fits = smallest / stages;  // 1 always fits: one ghost layer, and every rank owns a cell
-    for (int e = 0; e < dims; ++e) fits = std::min(fits, global_n[e] / layout[e] / stages);
+    // The largest depth whose width fits along every dimension; 1 always fits
+    // (one ghost layer, and every rank owns at least a cell).
+    long fits = global_n[0] / layout[0] / stages;
+    for (int e = 1; e < dims; ++e) fits = std::min(fits, global_n[e] / layout[e] / stages);
     fits = std::max(1L, fits);
     throw KeyError("parallel.halo_depth",
                    "value " + std::to_string(halo_depth) + " needs " + std::to_string(g) + " ghost cells (" + std::to_string(halo_depth) +
