@@ -25,7 +25,7 @@ void check_ghost_width(const long* global_n, const int* layout, int dims, int ha
     fits = std::max(1L, fits);
     throw KeyError("parallel.halo_depth",
                    "value " + std::to_string(halo_depth) + " needs " + std::to_string(g) + " ghost cells (" + std::to_string(halo_depth) +
-                       " steps x " + std::to_string(stages) + " stages), more than the " + std::to_string(smallest) +
+                       " steps x " + std::to_string(stages) + (stages == 1 ? " stage" : " stages") + "), more than the " + std::to_string(smallest) +
                        " cells a rank owns along " + "xyz"[d] + " (grid.n = " + std::to_string(global_n[d]) + " over " +
                        std::to_string(layout[d]) + " ranks); the largest halo_depth that fits is " + std::to_string(fits));
   }
