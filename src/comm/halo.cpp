@@ -115,19 +115,22 @@ void copy_periodic_self(const State& s, const HaloBoxTable& table, std::size_t r
 
 // The x faces of the wrap onto the rank itself, both ends of a row together:
 // each (z, y) row reads and writes its own first and last cache lines once,
-// where two face boxes visited one after the other each touched both.
-void copy_periodic_x(const State& s, const IndexBox& owned) {
+// where two face boxes visited one after the other each touched both. `g`
+// ghost layers; the owned row holds at least g cells (Decomposition checks).
+void copy_periodic_x(const State& s, const IndexBox& owned, int g) {
   const Field u = s.u, v = s.v;
   const int x0 = owned.lo[0], x1 = owned.hi[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1], z0 = owned.lo[2];
-  // for (z, y) in owned rows: f(z, y, x0 - 1) = f(z, y, x1 - 1);  f(z, y, x1) = f(z, y, x0)   (f = u, v)
+  // for (z, y) in owned rows, i < g: f(z, y, x0 - g + i) = f(z, y, x1 - g + i);  f(z, y, x1 + i) = f(z, y, x0 + i)
   Kokkos::parallel_for(
       "halo_periodic_x", Kokkos::RangePolicy<ExecSpace>(0, std::size_t(ny) * std::size_t(owned.hi[2] - z0)),
       KOKKOS_LAMBDA(std::size_t row) {
         const int y = y0 + int(row % std::size_t(ny)), z = z0 + int(row / std::size_t(ny));
-        u(z, y, x0 - 1) = u(z, y, x1 - 1);
-        u(z, y, x1) = u(z, y, x0);
-        v(z, y, x0 - 1) = v(z, y, x1 - 1);
-        v(z, y, x1) = v(z, y, x0);
+        for (int i = 0; i < g; ++i) {
+          u(z, y, x0 - g + i) = u(z, y, x1 - g + i);
+          u(z, y, x1 + i) = u(z, y, x0 + i);
+          v(z, y, x0 - g + i) = v(z, y, x1 - g + i);
+          v(z, y, x1 + i) = v(z, y, x0 + i);
+        }
       });
 }
 
@@ -143,7 +146,11 @@ std::size_t fill_table(HaloBoxTable& table, int slot, std::size_t first, std::si
 
 }  // namespace
 
-HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware) : comm_(dec.comm()) {
+HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware)
+    : comm_(dec.comm()), ghost_x_(dec.ghost(0)) {
+  // Wider ghosts serve several stages per exchange, and after two stages even
+  // a 5- or 7-point stencil's dependency cone reaches the diagonal ghosts.
+  diagonals = diagonals || dec.ghost(0) > 1;
   int my_rank = 0;
   GS_MPI_CHECK(MPI_Comm_rank(comm_, &my_rank));
   self_table_ = std::make_shared<HaloBoxTable>();
@@ -166,7 +173,6 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
         GS_REQUIRE(m.count == std::size_t(m.recv_box.cells()), "halo send and receive boxes differ");
         ++message_count_;
         if (m.peer_send == my_rank && ox != 0 && oy == 0 && oz == 0) {
-          GS_REQUIRE(dec.ghost(0) == 1, "copy_periodic_x assumes one ghost layer");
           wrap_x_ = true;  // both x faces: copy_periodic_x
           continue;
         }
@@ -241,7 +247,7 @@ void HaloExchange::begin(const State& s) {
     Kokkos::fence();
     unpack_pending_ = false;
   }
-  if (wrap_x_) copy_periodic_x(s, owned_);
+  if (wrap_x_) copy_periodic_x(s, owned_, ghost_x_);
   if (self_total_) copy_periodic_self(s, *self_table_, self_rows_);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];

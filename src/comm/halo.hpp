@@ -1,6 +1,7 @@
 #pragma once
-// Periodic halo exchange of (u, v) for one ghost layer. Faces always; edges and
-// corners too when the stencil reads diagonal neighbours. Packing and unpacking
+// Periodic halo exchange of (u, v) for the decomposition's ghost width. Faces
+// always; edges and corners too when the stencil reads diagonal neighbours or
+// the ghosts are wider than one cell (parallel.halo_depth > 1). Packing and unpacking
 // are Kokkos kernels into buffers allocated once; begin() posts the messages and
 // finish() completes them, so interior work can run in between.
 #include <mpi.h>
@@ -67,6 +68,7 @@ class HaloExchange {
   int self_messages_ = 0;
   std::size_t self_total_ = 0, self_rows_ = 0;
   bool wrap_x_ = false;  // the x faces are a copy within the rank (kept out of self_table_)
+  int ghost_x_ = 1;      // ghost layers along x
   IndexBox owned_;
   std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels
   Buffer send_, recv_;

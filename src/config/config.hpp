@@ -101,6 +101,10 @@ struct CheckpointConfig {
 struct ParallelConfig {
   std::array<int, 3> layout = {0, 0, 0};  // ranks per dimension, 0 = chosen by MPI_Dims_create
   bool gpu_aware_mpi = false;             // hand device buffers straight to MPI
+  // Time steps per halo exchange: ghosts of width halo_depth x stages, and
+  // the stage levels in between computed over shrinking boxes (1: an exchange
+  // per stage, one ghost layer).
+  int halo_depth = 1;
 };
 
 // In-situ visualization through ParaView Catalyst (src/insitu/, docs/insitu.md).

@@ -1,7 +1,9 @@
 // The run from start to summary: initial condition or restart point, the
-// time loop offering each step to the outputs, stop requests, failures.
+// time loop offering each step (or each block's last step, with
+// parallel.halo_depth > 1) to the outputs, stop requests, failures.
 #include "driver/driver.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -75,6 +77,12 @@ void Driver::offer(const OutputStep& s) {
     out->report().calls += 1;
     out->report().seconds += MPI_Wtime() - t0;
   }
+}
+
+long Driver::block_end(long step, long steps) const {
+  long end = std::min(steps, step + stepper_.halo_depth());
+  for (const auto& out : outputs_) end = std::min(end, std::max(step + 1, out->next_due(step)));
+  return end;
 }
 
 std::string Driver::last_checkpoint() const { return checkpoint_ ? checkpoint_->report().last_path : ""; }
@@ -170,8 +178,11 @@ int Driver::run() {
   try {
     offer(step_info(step, step == steps, false));
     while (step < steps) {
-      stepper_.step(fields_);
-      ++step;
+      // One block: up to halo_depth steps, ending where an output is due, at
+      // the last step, or earlier; stop requests are agreed once per block.
+      const long n = block_end(step, steps) - step;
+      stepper_.advance(fields_, n);
+      step += n;
       const bool last = step == steps;
       offer(step_info(step, last, false));
       if (!last && stop.agreed(dec_.comm())) {

@@ -32,6 +32,9 @@ class Driver {
   // Every due output writes, each timed as its own phase.
   void offer(const OutputStep& s);
   OutputStep step_info(long step, bool last, bool stopping) const;
+  // Where the block that starts at `step` ends: after halo_depth steps, at the
+  // next step any output may be due (next_due), or at the last step.
+  long block_end(long step, long steps) const;
   // Collective; "" or why summary.json could not be written.
   std::string finish_summary(long step);
   // Ends the run as failed: the summary says why (if it can be written), rank 0 prints one line; returns 1.

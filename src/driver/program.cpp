@@ -80,7 +80,7 @@ int run(int rank, int size, int argc, char** argv, BenchmarkCases more_cases) {
                  cfg.time.dt, cfg.time.dt_limit);
   std::unique_ptr<Decomposition> dec_ptr;
   try {
-    dec_ptr = std::make_unique<Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD);
+    dec_ptr = std::make_unique<Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD, cfg.time.integrator);
   } catch (const KeyError& e) {
     // Name where the key was set: the command line overrides the file.
     throw InputError(cfg.source_of(e.key()) + ": " + e.what());

@@ -1,6 +1,10 @@
 #include "driver/stepper.hpp"
 
+#include <algorithm>
+
+#include "core/error.hpp"
 #include "grid/regions.hpp"
+#include "physics/block_step.hpp"
 #include "physics/stencil.hpp"
 
 namespace gs {
@@ -12,6 +16,7 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
       halo_(dec, stencil_needs_diagonals(cfg.grid.stencil), cfg.parallel.gpu_aware_mpi),
       dec_(dec),
       gpu_aware_(cfg.parallel.gpu_aware_mpi),
+      depth_(dec.halo_depth()),
       timers_(timers) {
   // Only the ghosts that come from other ranks arrive late: along a dimension
   // with one rank, the halo fills them from this rank's cells in begin(), so
@@ -21,10 +26,17 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
   for (int d = 0; d < 3; ++d) late_ghost[d] = dec.layout()[d] > 1 ? dec.ghost(d) : 0;
   inner_ = inner_box(dec.owned(), late_ghost);
   shell_ = shell_boxes(dec.owned(), late_ghost);
+  if (depth_ > 1) {
+    // A decomposition built for another integrator would have too few ghost layers.
+    for (int d = 0; d < dec.dims(); ++d)
+      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator_), "ghost width does not match halo_depth and integrator");
+    const int stages = stages_per_step(integrator_);
+    for (int n = 1; n <= depth_; ++n) plans_.push_back(make_block_plans(dec, integrator_, n * stages));
+  }
 }
 
 void Stepper::fill_ghosts(State& s) {
-  if (stencil_needs_diagonals(stencil_)) {
+  if (stencil_needs_diagonals(stencil_) || depth_ > 1) {  // halo_ has edges and corners
     halo_.exchange(s);
     return;
   }
@@ -54,7 +66,47 @@ void Stepper::stage(const State& in, const State& base, const State& out, bool a
   ExecSpace().fence();
 }
 
+void Stepper::block(Fields& f, int steps) {
+  const BlockPlans& plans = plans_[std::size_t(steps - 1)];
+  // Level roles (physics/block_step.hpp): a = the state, b = the buffer the
+  // odd Euler levels read and the Heun first stages write.
+  const State a = f.now(), b = f.next;
+  {
+    ScopedPhase t(timers_, kPhaseHalo);
+    halo_.begin(a);
+  }
+  {
+    ScopedPhase t(timers_, kPhaseCompute);
+    gray_scott_block(stencil_, params_, plans.inner, a, b);
+    ExecSpace().fence();
+  }
+  {
+    ScopedPhase t(timers_, kPhaseHalo);
+    halo_.finish(a);
+    ExecSpace().fence();
+  }
+  {
+    ScopedPhase t(timers_, kPhaseCompute);
+    gray_scott_block(stencil_, params_, plans.shell, a, b);
+    ExecSpace().fence();
+  }
+  // After an odd number of Euler levels the state is in b.
+  if (integrator_ == Integrator::Euler && steps % 2 == 1) f.swap();
+}
+
+void Stepper::advance(Fields& f, long steps) {
+  for (long done = 0; done < steps;) {
+    const long n = std::min<long>(depth_, steps - done);
+    if (depth_ == 1)
+      step(f);
+    else
+      block(f, int(n));
+    done += n;
+  }
+}
+
 void Stepper::step(Fields& f) {
+  GS_REQUIRE(depth_ == 1, "Stepper::step with halo_depth > 1 (use advance)");
   if (integrator_ == Integrator::Euler) {
     stage(f.now(), f.now(), f.next, false);
     f.swap();

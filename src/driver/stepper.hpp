@@ -1,12 +1,15 @@
 #pragma once
 // Advances (u, v) by whole time steps: halo exchange overlapped with the inner
-// cells, then the shell, for each stage of the chosen integrator. Also the one
+// cells, then the shell, for each stage of the chosen integrator, or (with
+// parallel.halo_depth = T > 1) for each block of up to T steps. Also the one
 // place that fills ghost cells outside a step, for outputs that read them.
 #include <memory>
+#include <vector>
 
 #include "comm/halo.hpp"
 #include "config/config.hpp"
 #include "core/timers.hpp"
+#include "driver/block_plans.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
 #include "physics/gray_scott.hpp"
@@ -16,7 +19,13 @@ namespace gs {
 class Stepper {
  public:
   Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers);
+  // One time step with an exchange per stage (needs halo_depth 1).
   void step(Fields& f);
+  // `steps` time steps: with halo_depth 1 as many step() calls; else blocks of
+  // up to halo_depth steps, one exchange each. The same bits either way.
+  void advance(Fields& f, long steps);
+  // Time steps per halo exchange; the driver ends no block past this.
+  int halo_depth() const { return depth_; }
   // Collective: fills every ghost cell of `s`, edges and corners included,
   // whatever the stencil reads (the driver calls it before outputs that read
   // ghosts; harmless to the run: each stage rewrites the ghosts it reads).
@@ -26,6 +35,8 @@ class Stepper {
  private:
   // out = in + dt f(in), or (base + in + dt f(in)) / 2 when averaging (out may alias base).
   void stage(const State& in, const State& base, const State& out, bool average);
+  // `steps` <= halo_depth time steps after one exchange.
+  void block(Fields& f, int steps);
 
   Stencil stencil_;
   Integrator integrator_;
@@ -38,6 +49,8 @@ class Stepper {
   bool gpu_aware_;
   IndexBox inner_;
   std::vector<IndexBox> shell_;
+  int depth_ = 1;
+  std::vector<BlockPlans> plans_;  // plans_[n - 1]: a block of n steps (halo_depth > 1)
   PhaseTimers& timers_;
 };
 

@@ -1,13 +1,42 @@
 #include "grid/decomposition.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.hpp"
 
 namespace gs {
 
-Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world) {
+namespace {
+
+// Refuses a ghost width some rank cannot serve from its own cells: the halo
+// exchange (and the periodic copy with one rank along a dimension) takes the
+// ghosts from the neighbour's owned cells only. The smallest extent along d is
+// the floor of n / ranks, the same on every rank, so all ranks decide alike.
+void check_ghost_width(const long* global_n, const int* layout, int dims, int halo_depth, Integrator integrator) {
+  const int g = ghost_width(halo_depth, integrator), stages = stages_per_step(integrator);
+  for (int d = 0; d < dims; ++d) {
+    const long smallest = global_n[d] / layout[d];
+    if (smallest >= g) continue;
+    // The largest depth whose width fits along every dimension; 1 always fits
+    // (one ghost layer, and every rank owns at least a cell).
+    long fits = global_n[0] / layout[0] / stages;
+    for (int e = 1; e < dims; ++e) fits = std::min(fits, global_n[e] / layout[e] / stages);
+    fits = std::max(1L, fits);
+    throw KeyError("parallel.halo_depth",
+                   "value " + std::to_string(halo_depth) + " needs " + std::to_string(g) + " ghost cells (" + std::to_string(halo_depth) +
+                       " steps x " + std::to_string(stages) + (stages == 1 ? " stage" : " stages") + "), more than the " + std::to_string(smallest) +
+                       " cells a rank owns along " + "xyz"[d] + " (grid.n = " + std::to_string(global_n[d]) + " over " +
+                       std::to_string(layout[d]) + " ranks); the largest halo_depth that fits is " + std::to_string(fits));
+  }
+}
+
+}  // namespace
+
+Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world, Integrator integrator) {
   dims_ = grid.dims;
+  halo_depth_ = parallel.halo_depth;
+  if (halo_depth_ < 1) throw KeyError("parallel.halo_depth", "must be >= 1, got " + std::to_string(halo_depth_));
   int world_size = 1;
   GS_MPI_CHECK(MPI_Comm_size(world, &world_size));
   int layout[3] = {parallel.layout[0], parallel.layout[1], dims_ == 3 ? parallel.layout[2] : 1};
@@ -41,6 +70,7 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
       throw KeyError("grid.n", std::to_string(grid.n[d]) + " cells along " + "xyz"[d] + " cannot be shared by " +
                                    std::to_string(layout[d]) + " ranks; use fewer ranks or a larger grid");
   }
+  check_ghost_width(grid.n.data(), layout, dims_, halo_depth_, integrator);
   int periods[3] = {1, 1, 1};
   GS_MPI_CHECK(MPI_Cart_create(world, dims_, layout, periods, /*reorder=*/0, &cart_));
   GS_MPI_CHECK(MPI_Comm_rank(cart_, &rank_));
@@ -51,7 +81,7 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
     global_n_[d] = d < dims_ ? grid.n[d] : 1;
     local_n_[d] = split_count(global_n_[d], layout_[d], coords_[d]);
     offset_[d] = split_start(global_n_[d], layout_[d], coords_[d]);
-    ghost_[d] = d < dims_ ? 1 : 0;
+    ghost_[d] = d < dims_ ? ghost_width(halo_depth_, integrator) : 0;
   }
 }
 

@@ -8,11 +8,23 @@
 
 namespace gs {
 
+// Stages per time step of an integrator: the stage levels a block computes per step.
+inline int stages_per_step(Integrator integrator) { return integrator == Integrator::Euler ? 1 : 2; }
+
+// Ghost cells along each dimension that has ghosts: one for halo_depth 1 (an
+// exchange per stage), else halo_depth x stages (one exchange per block).
+inline int ghost_width(int halo_depth, Integrator integrator) {
+  return halo_depth <= 1 ? 1 : halo_depth * stages_per_step(integrator);
+}
+
 class Decomposition {
  public:
-  // Throws KeyError (an InputError naming parallel.layout or grid.n) when the
-  // layout does not fit the rank count or the grid.
-  Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world);
+  // Throws KeyError (an InputError naming parallel.layout, grid.n or
+  // parallel.halo_depth) when the layout does not fit the rank count or the
+  // grid, or a rank owns fewer cells along a dimension than the ghost width
+  // (the ghosts would have to come from beyond the neighbour).
+  Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world,
+                Integrator integrator = Integrator::Euler);
   ~Decomposition();
   Decomposition(const Decomposition&) = delete;
   Decomposition& operator=(const Decomposition&) = delete;
@@ -26,8 +38,11 @@ class Decomposition {
   const long* global_n() const { return global_n_; }
   const long* local_n() const { return local_n_; }
   const long* offset() const { return offset_; }
-  // Ghost width per dimension: 1 where the grid extends, 0 along z in 2D.
+  // Ghost width per dimension: ghost_width(halo_depth, integrator) where the
+  // grid extends, 0 along z in 2D.
   int ghost(int d) const { return ghost_[d]; }
+  // Time steps per halo exchange (parallel.halo_depth).
+  int halo_depth() const { return halo_depth_; }
   // Rank of the neighbour displaced by (ox, oy, oz) in rank coordinates, periodic.
   int neighbor(int ox, int oy, int oz) const;
   // Owned cells in array coordinates (ghosts excluded).
@@ -48,6 +63,7 @@ class Decomposition {
   long local_n_[3] = {1, 1, 1};
   long offset_[3] = {0, 0, 0};
   int ghost_[3] = {1, 1, 0};
+  int halo_depth_ = 1;
 };
 
 }  // namespace gs

@@ -1,6 +1,7 @@
 #pragma once
 // Splits the owned box into the cells whose stencil reads only owned cells
-// (computed while halo messages are in flight) and the shell that needs ghosts.
+// (computed while halo messages are in flight) and the shell that needs ghosts;
+// and the box arithmetic the deep-halo blocks build their levels from.
 #include <algorithm>
 #include <vector>
 
@@ -33,6 +34,41 @@ inline std::vector<IndexBox> shell_boxes(const IndexBox& owned, const int ghost[
     hi.lo[d] = std::max(lo.hi[d], owned.hi[d] - ghost[d]);
     if (!lo.empty()) out.push_back(lo);
     if (!hi.empty()) out.push_back(hi);
+  }
+  return out;
+}
+
+// `b` grown by by[d] cells on both sides along each dimension (shrunk for by[d] < 0).
+inline IndexBox grown(const IndexBox& b, const int by[3]) {
+  IndexBox g = b;
+  for (int d = 0; d < 3; ++d) {
+    g.lo[d] = b.lo[d] - by[d];
+    g.hi[d] = std::max(g.lo[d], b.hi[d] + by[d]);
+  }
+  return g;
+}
+
+// Non-overlapping boxes covering outer minus inner, slabs along z, then y,
+// then x (each restricted to inner's range along the dimensions already cut),
+// so the boxes keep whole x rows where they can. An empty inner removes nothing.
+inline std::vector<IndexBox> box_difference(const IndexBox& outer, const IndexBox& inner) {
+  if (outer.empty()) return {};
+  IndexBox cut = inner;
+  for (int d = 0; d < 3; ++d) {
+    cut.lo[d] = std::max(inner.lo[d], outer.lo[d]);
+    cut.hi[d] = std::min(inner.hi[d], outer.hi[d]);
+  }
+  if (cut.empty()) return {outer};
+  std::vector<IndexBox> out;
+  IndexBox rest = outer;
+  for (int d = 2; d >= 0; --d) {
+    IndexBox lo = rest, hi = rest;
+    lo.hi[d] = cut.lo[d];
+    hi.lo[d] = cut.hi[d];
+    if (!lo.empty()) out.push_back(lo);
+    if (!hi.empty()) out.push_back(hi);
+    rest.lo[d] = cut.lo[d];
+    rest.hi[d] = cut.hi[d];
   }
   return out;
 }

@@ -16,6 +16,7 @@ class CheckpointOutput : public Output {
   CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart);
   std::string name() const override { return "checkpoint"; }
   bool due(const OutputStep& s) const override { return s.step != last_written_ && cadence_.due(s); }
+  long next_due(long after) const override { return cadence_.next_due(after); }
   void write(const OutputStep& s, const State& state) override;
 
  private:

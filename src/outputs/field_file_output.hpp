@@ -15,6 +15,7 @@ class FieldFileOutput : public Output {
   FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
   std::string name() const override { return "fields"; }
   bool due(const OutputStep& s) const override { return cadence_.due(s); }
+  long next_due(long after) const override { return cadence_.next_due(after); }
   void write(const OutputStep& s, const State& state) override;
 
  private:

@@ -17,6 +17,7 @@ class ImageOutput : public Output {
   ImageOutput(const SimConfig& cfg, const Decomposition& dec);
   std::string name() const override { return "images"; }
   bool due(const OutputStep& s) const override { return cadence_.due(s); }
+  long next_due(long after) const override { return cadence_.next_due(after); }
   void write(const OutputStep& s, const State& state) override;
   Json summary_extra() const override;
 

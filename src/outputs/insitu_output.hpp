@@ -34,6 +34,7 @@ class InsituOutput : public Output {
   ~InsituOutput() override;
   std::string name() const override { return "insitu"; }
   bool due(const OutputStep& s) const override { return !disabled_ && cadence_.due(s) && s.step != last_step_; }
+  long next_due(long after) const override { return cadence_.next_due(after); }
   bool reads_ghosts() const override { return true; }  // the block's high point layer
   // Collective, before step 0: throws InputError (exit 2) on every rank when
   // no X display opens or output.dir/insitu cannot be a folder.

@@ -2,7 +2,9 @@
 // One thing the time loop writes or checks now and then: images, field files,
 // checkpoints, progress lines, in-situ visualization. The driver holds a list
 // of them (built in output_list.cpp), asks each whether it is due after every
-// step, times each as its own phase, and reports each in summary.json.
+// step (or block of steps: next_due), times each as its own phase, and reports
+// each in summary.json.
+#include <climits>
 #include <string>
 
 #include "core/json.hpp"
@@ -47,6 +49,10 @@ struct Cadence {
     if (s.stopping) return at_stop;
     return (every > 0 && s.step % every == 0) || (at_last && s.last);
   }
+  // The first step after `after` at which due() can hold, the run's first,
+  // last and stop steps aside (the driver ends a block at those anyway).
+  long next_due(long after) const { return every > 0 ? (after / every + 1) * every : kNever; }
+  static constexpr long kNever = LONG_MAX;
 };
 
 class Output {
@@ -55,6 +61,11 @@ class Output {
   // Names the output's timer phase and its entry in summary.json.
   virtual std::string name() const = 0;
   virtual bool due(const OutputStep& s) const = 0;
+  // The first step after `after` that due() may want, apart from the run's
+  // first, last and stop steps; the driver offers no step in between (it
+  // advances by blocks of several steps with parallel.halo_depth > 1). The
+  // default, the very next step, is always right.
+  virtual long next_due(long after) const { return after + 1; }
   // Whether write() reads ghost cells: the driver then fills all of them
   // (edges and corners too) before the first such output of a step. Outputs
   // only read the state, so they never fill ghosts themselves.

@@ -23,7 +23,8 @@ struct MapKernel {
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const int idx[3] = {x, y, z};
     double c[3];
-    for (int d = 0; d < 3; ++d) c[d] = cells.unit_centre(d, idx[d]);  // cell centre in domain units
+    // Cell centre in domain units, of the periodic image for a ghost cell.
+    for (int d = 0; d < 3; ++d) c[d] = cells.wrapped_centre(d, idx[d]);
     double tF, tk;
     if (noise_map) {
       tF = tk = 0.5 * (noise.eval(c) + 1);
@@ -48,9 +49,13 @@ ParameterMap build(const SimConfig& cfg, const Decomposition& dec) {
     perlin_base_periods(cfg.grid, ph.map_frequency, period);
     kern.noise = make_perlin_fbm<D>(ph.map_seed, kStreamParameterMap, period, 1, 2.0, 0.5);
   }
-  const IndexBox owned = dec.owned();
-  // for each owned cell: t = gradient (x for k, y for F) or (noise + 1) / 2;  F = F0 + t (F1 - F0), k likewise
-  Kokkos::parallel_for("parameter_map", owned.policy(), kern);
+  // Ghosts too: with parallel.halo_depth > 1 the stage levels of a block
+  // compute ghost cells, which then need their F and k (those of the owned cell
+  // they are a periodic image of, so no exchange of the maps is needed).
+  IndexBox all;
+  for (int d = 0; d < 3; ++d) all.hi[d] = dec.extent(d);
+  // for each cell: t = gradient (x for k, y for F) or (noise + 1) / 2;  F = F0 + t (F1 - F0), k likewise
+  Kokkos::parallel_for("parameter_map", all.policy(), kern);
   Kokkos::fence();
   return m;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Spatially varying feed and kill rates ("parameter map", as in Pearson's and
-// Ready's maps of the Gray-Scott zoo), built once at start for the owned cells.
+// Ready's maps of the Gray-Scott zoo), built once at start for the owned cells
+// and the ghosts (each ghost gets its periodic image's value).
 //   physics.map = "gradient": k rises linearly along x over physics.k_range and
 //                             F along y over physics.F_range (cell centres);
 //   physics.map = "noise":    one smooth periodic Perlin field n in [-1, 1]
@@ -16,7 +17,7 @@
 namespace gs {
 
 struct ParameterMap {
-  Field F, k;  // same shape as the state fields (ghosts unused); empty when no map
+  Field F, k;  // same shape as the state fields, ghosts filled too; empty when no map
   bool active() const { return F.data() != nullptr; }
 };
 

@@ -1,9 +1,11 @@
 // Every ghost cell, edges and corners included, holds the periodic neighbour's
 // value after one exchange, for every layout of the current rank count; and
 // after the stepper's fill_ghosts, for every stencil (what outputs that read
-// ghosts are given, whether or not the stencil's own exchange has diagonals).
+// ghosts are given, whether or not the stencil's own exchange has diagonals);
+// and the same for the ghosts of parallel.halo_depth > 1, every layer of them.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "../common/test_support.hpp"
@@ -37,17 +39,22 @@ double global_id(long gx, long gy, long gz, const long* n) { return double((gz *
 
 // stepper: fill through Stepper::fill_ghosts of a run with `grid.stencil`
 // (every ghost promised), else through a HaloExchange with or without diagonals.
+// depth > 1: ghosts of parallel.halo_depth x stages layers (edges and corners always).
 void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool diagonals, bool gpu_aware,
-                const Stencil* stepper = nullptr) {
+                const Stencil* stepper = nullptr, int depth = 1, Integrator integrator = Integrator::Euler) {
   SimConfig cfg;
   GridConfig& grid = cfg.grid;
   grid.dims = dims;
   grid.n = n;
   if (stepper) grid.stencil = *stepper;
+  cfg.time.integrator = integrator;
   ParallelConfig& par = cfg.parallel;
   par.layout = layout;
   par.gpu_aware_mpi = gpu_aware;
-  Decomposition dec(grid, par, MPI_COMM_WORLD);
+  par.halo_depth = depth;
+  Decomposition dec(grid, par, MPI_COMM_WORLD, integrator);
+  for (int d = 0; d < dims; ++d) ASSERT_EQ(dec.ghost(d), ghost_width(depth, integrator));
+  if (depth > 1) diagonals = true;
   Fields f(dec);
   const long* gn = dec.global_n();
   const long* off = dec.offset();
@@ -112,6 +119,47 @@ TEST(Halo, StepperFillsEveryGhostForEveryStencil) {
   }
 }
 
+// Every ghost of a deep halo (faces, edges, corners, all layers) holds its
+// periodic image, through a plain HaloExchange asked for faces only and through
+// the stepper of a 5- or 7-point run; layouts whose ranks own fewer cells than
+// the ghost width are refused alike on every rank and skipped.
+TEST(Halo, DeepGhostsFillEveryGhost) {
+  const Stencil faces_only[2] = {Stencil::P5, Stencil::P7};
+  for (int dims : {2, 3})
+    for (int depth : {2, 3})
+      for (Integrator integrator : {Integrator::Euler, Integrator::RK2}) {
+        const std::array<long, 3> n = dims == 2 ? std::array<long, 3>{29, 26, 1} : std::array<long, 3>{17, 15, 14};
+        int checked = 0;
+        for (const auto& l : layouts(world_size(), dims)) {
+          try {
+            check_halo(dims, n, l, false, false, nullptr, depth, integrator);
+            check_halo(dims, n, l, false, false, &faces_only[dims - 2], depth, integrator);
+            ++checked;
+          } catch (const KeyError& e) {
+            EXPECT_EQ(e.key(), "parallel.halo_depth");
+          }
+        }
+        if (world_size() == 1) EXPECT_EQ(checked, 1);
+      }
+}
+
+TEST(Halo, DeepHaloRefusesRanksThinnerThanTheGhosts) {
+  GridConfig grid;
+  grid.dims = 2;
+  grid.n = {16, 5, 1};
+  ParallelConfig par;
+  par.halo_depth = 3;
+  // One rank along y owns 5 cells: 3 Euler ghost layers fit, 6 for RK2 do not.
+  EXPECT_NO_THROW(Decomposition(grid, par, MPI_COMM_SELF, Integrator::Euler));
+  try {
+    Decomposition dec(grid, par, MPI_COMM_SELF, Integrator::RK2);
+    ADD_FAILURE() << "6 ghost layers on 5 cells were accepted";
+  } catch (const KeyError& e) {
+    EXPECT_EQ(e.key(), "parallel.halo_depth");
+    EXPECT_NE(std::string(e.what()).find("the largest halo_depth that fits is 2"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Halo, DeviceBuffersToMpiGiveTheSameGhosts) {
   // Handing CUDA memory to an MPI that cannot read it would crash, not fail.
   if (!HaloExchange::mpi_takes_field_memory()) GTEST_SKIP() << "this MPI is not CUDA-aware";
@@ -137,6 +185,11 @@ TEST(Halo, MessageCountsFollowTheStencil) {
     Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD);
     EXPECT_EQ(HaloExchange(dec, false, false).message_count(), 2 * dims);
     EXPECT_EQ(HaloExchange(dec, true, false).message_count(), dims == 2 ? 8 : 26);
+    // Deep halos always carry edges and corners.
+    ParallelConfig deep;
+    deep.halo_depth = 2;
+    Decomposition deep_dec(grid, deep, MPI_COMM_WORLD);
+    EXPECT_EQ(HaloExchange(deep_dec, false, false).message_count(), dims == 2 ? 8 : 26);
   }
 }
 

@@ -1,7 +1,8 @@
 // Parameter maps: the gradient map puts k linearly along x and F along y over
 // the configured ranges; the noise map keeps (F, k) on the segment between the
 // range ends and varies smoothly and periodically; no map allocates nothing;
-// the stability check uses the largest rates of the map.
+// the stability check uses the largest rates of the map; ghosts hold their
+// periodic images' rates.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -64,6 +65,40 @@ TEST(ParameterMap, NoiseMovesAlongTheSegmentSmoothlyAndPeriodically) {
       }
   EXPECT_GT(fmax - fmin, 0.01);    // the map does vary
   EXPECT_LT(jump, 0.25 * 0.04);    // 12 cells per noise cell: no step anywhere, the seam included
+}
+
+// With parallel.halo_depth > 1 the blocks compute ghost cells, so the map holds
+// F and k there too: exactly (bitwise) those of the owned cell each ghost is a
+// periodic image of, for both kinds of map, 2D and 3D, Euler and RK2 widths.
+TEST(ParameterMap, GhostsHoldTheirPeriodicImagesBits) {
+  for (const char* text :
+       {"[grid]\nn = [13, 9]\nL = [13.0, 9.0]\n[physics]\nmap = \"gradient\"\n",
+        "[grid]\nn = [13, 9]\nL = [13.0, 9.0]\n[physics]\nmap = \"noise\"\nmap_frequency = 2\n",
+        "[grid]\ndims = 3\nn = [9, 8, 7]\nL = [9.0, 8.0, 7.0]\n[time]\ndt = 0.5\n[physics]\nmap = \"noise\"\nmap_frequency = 2\n"})
+    for (const char* depth : {"parallel.halo_depth=2", "parallel.halo_depth=3"})
+      for (const char* integrator : {"time.integrator=euler", "time.integrator=rk2"}) {
+        const auto cfg = gs::load_config_text(text, "test", {depth, integrator});
+        gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
+        ASSERT_GE(dec.ghost(0), 2);
+        const auto map = gs::build_parameter_map(cfg, dec);
+        const auto F = to_host(map.F), k = to_host(map.k);
+        const gs::IndexBox b = dec.owned();
+        const auto image = [&](int i, int d) {
+          const int n = b.hi[d] - b.lo[d];
+          return b.lo[d] + ((i - b.lo[d]) % n + n) % n;
+        };
+        long ghosts = 0;
+        for (int z = 0; z < dec.extent(2); ++z)
+          for (int y = 0; y < dec.extent(1); ++y)
+            for (int x = 0; x < dec.extent(0); ++x) {
+              const int iz = image(z, 2), iy = image(y, 1), ix = image(x, 0);
+              if (iz == z && iy == y && ix == x) continue;
+              ++ghosts;
+              ASSERT_EQ(F(z, y, x), F(iz, iy, ix)) << text << depth << " at " << x << "," << y << "," << z;
+              ASSERT_EQ(k(z, y, x), k(iz, iy, ix)) << text << depth << " at " << x << "," << y << "," << z;
+            }
+        EXPECT_EQ(ghosts, long(F.size()) - b.cells());
+      }
 }
 
 TEST(ParameterMap, StabilityLimitUsesLargestRates) {

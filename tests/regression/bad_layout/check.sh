@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A parallel.layout whose product is not the rank count is exit 2 with one line
+# A parallel.layout whose product is not the rank count, or a parallel.halo_depth
+# that is no depth or too deep for the ranks' boxes, is exit 2 with one line
 # naming where the key was set (the command line or the input file), never an
 # MPI abort.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT
@@ -25,4 +26,11 @@ expect cli_huge "command line: key 'parallel.layout'" 2 "$INPUT" "parallel.layou
 sed 's/^\[time\]/[parallel]\nlayout = [3, 1]\n\n[time]/' "$INPUT" >"$OUT/layout.toml"
 expect file_product "$OUT/layout.toml: key 'parallel.layout': [3, 1]" 2 "$OUT/layout.toml"
 expect cli_grid "command line: key 'grid.n'" 2 "$INPUT" "grid.n=[1,74]" "grid.L=[1.0,74.0]" "parallel.layout=[2,1]"
+# parallel.halo_depth: not a depth, or ghosts wider than a rank's cells (the largest that fits is named).
+expect halo_zero "command line: key 'parallel.halo_depth': value 0 is out of range; allowed: 1 to 16" 2 "$INPUT" "parallel.halo_depth=0"
+expect halo_negative "command line: key 'parallel.halo_depth': value -1 is out of range" 2 "$INPUT" "parallel.halo_depth=-1"
+expect halo_text "command line: key 'parallel.halo_depth': expected an integer" 2 "$INPUT" 'parallel.halo_depth="x"'
+expect halo_too_deep "the largest halo_depth that fits is 4" 3 "$INPUT" "grid.n=[24,12]" "grid.L=[24.0,12.0]" "parallel.halo_depth=5"
+expect halo_too_deep_rk2 "needs 6 ghost cells (3 steps x 2 stages), more than the 4 cells a rank owns along y" 3 "$INPUT" \
+  "grid.n=[24,12]" "grid.L=[24.0,12.0]" "time.integrator=rk2" "parallel.halo_depth=3"
 echo "bad layout: exit 2, one line, named source"

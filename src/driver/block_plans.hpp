@@ -1,0 +1,35 @@
+#pragma once
+// The boxes of a deep-halo block (parallel.halo_depth > 1): for each stage
+// level, the cells computed while the halo messages travel (the inner
+// pyramid) and the rest after they arrive (the shell).
+#include <vector>
+
+#include "grid/decomposition.hpp"
+#include "physics/block_step.hpp"
+
+namespace gs {
+
+// The two plans of a block of `levels` stage levels, run one after the other
+// on the same buffers. Level j (0-based) computes the owned box widened by
+// levels - 1 - j cells along each dimension with ghosts, so the last level
+// writes the owned cells and every level reads only what the level before
+// wrote (or the ghosts, valid on entry, for level 0):
+//   inner, level j: along a dimension split over ranks, the owned box shrunk
+//     by j + 1 (it never reads a ghost that arrives by message); along one
+//     with a single rank, where the ghosts are a copy within the rank made
+//     before the messages leave, the whole widened range;
+//   shell, level j: the widened box minus the inner one.
+// Between the two calls nothing the shell reads is overwritten: the inner
+// levels after j write only cells at least j + 2 deep along every split
+// dimension, and the shell of level j reads at most j + 1 deep.
+struct BlockPlans {
+  BlockPlan inner, shell;
+};
+
+// `split[d]`: more than one rank along d (its ghosts arrive by message);
+// ghost[d] = 0 along a dimension without ghosts (z in 2D).
+BlockPlans make_block_plans(const IndexBox& owned, const int ghost[3], const bool split[3], Integrator integrator,
+                            int levels);
+BlockPlans make_block_plans(const Decomposition& dec, Integrator integrator, int levels);
+
+}  // namespace gs

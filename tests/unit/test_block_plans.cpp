@@ -1,0 +1,100 @@
+// The deep-halo block plans (driver/block_plans.*), for every combination of
+// split dimensions, small and large boxes, Euler and RK2: at each level the
+// inner pyramid and the shell cover the owned box widened by levels - 1 - j
+// exactly once; every box reads (grown by one cell) only what the level
+// before wrote, or the ghosts for level 0; inner boxes never read a ghost
+// along a split dimension (it arrives after them); and running all inner
+// levels before the shell's overwrites no cell an earlier shell level reads
+// or writes.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "driver/block_plans.hpp"
+#include "grid/regions.hpp"
+
+namespace gs {
+namespace {
+
+bool overlap(const IndexBox& a, const IndexBox& b) {
+  for (int d = 0; d < 3; ++d)
+    if (std::max(a.lo[d], b.lo[d]) >= std::min(a.hi[d], b.hi[d])) return false;
+  return true;
+}
+
+bool inside(const IndexBox& b, int x, int y, int z) {
+  return x >= b.lo[0] && x < b.hi[0] && y >= b.lo[1] && y < b.hi[1] && z >= b.lo[2] && z < b.hi[2];
+}
+
+bool contains(const IndexBox& outer, const IndexBox& b) {
+  for (int d = 0; d < 3; ++d)
+    if (b.lo[d] < outer.lo[d] || b.hi[d] > outer.hi[d]) return false;
+  return true;
+}
+
+// Buffers (bit 0: a, bit 1: b) level j reads around a cell and writes (physics/block_step.hpp).
+int reads(Integrator in, int j) { return in == Integrator::Euler ? (j % 2 ? 2 : 1) : (j % 2 ? 3 : 1); }
+int writes(Integrator in, int j) { return in == Integrator::Euler ? (j % 2 ? 1 : 2) : (j % 2 ? 1 : 2); }
+
+void check(const int n[3], int g, const bool split[3], Integrator in, int levels) {
+  IndexBox owned;
+  int ghost[3];
+  for (int d = 0; d < 3; ++d) {
+    ghost[d] = n[d] > 1 ? g : 0;
+    owned.lo[d] = ghost[d];
+    owned.hi[d] = ghost[d] + n[d];
+  }
+  const BlockPlans p = make_block_plans(owned, ghost, split, in, levels);
+  ASSERT_EQ(int(p.inner.levels.size()), levels);
+  ASSERT_EQ(int(p.shell.levels.size()), levels);
+  int one[3], late[3];
+  for (int d = 0; d < 3; ++d) {
+    one[d] = ghost[d] > 0 ? 1 : 0;
+    late[d] = split[d] ? 0 : ghost[d];
+  }
+  IndexBox written = grown(owned, ghost);
+  const IndexBox early = grown(owned, late);  // the ghosts filled before the messages arrive
+  for (int j = 0; j < levels; ++j) {
+    int widen[3];
+    for (int d = 0; d < 3; ++d) widen[d] = ghost[d] > 0 ? levels - 1 - j : 0;
+    const IndexBox outer = grown(owned, widen);
+    std::vector<IndexBox> boxes = p.inner.levels[j];
+    boxes.insert(boxes.end(), p.shell.levels[j].begin(), p.shell.levels[j].end());
+    for (int z = outer.lo[2] - 1; z <= outer.hi[2]; ++z)
+      for (int y = outer.lo[1] - 1; y <= outer.hi[1]; ++y)
+        for (int x = outer.lo[0] - 1; x <= outer.hi[0]; ++x) {
+          int hits = 0;
+          for (const IndexBox& b : boxes) hits += inside(b, x, y, z);
+          ASSERT_EQ(hits, inside(outer, x, y, z) ? 1 : 0) << "level " << j << " of " << levels << " at " << x << "," << y << "," << z;
+        }
+    for (const IndexBox& b : boxes) EXPECT_TRUE(contains(written, grown(b, one))) << "level " << j;
+    for (const IndexBox& b : p.inner.levels[j]) EXPECT_TRUE(contains(j == 0 ? early : written, grown(b, one)));
+    // Every inner level k > j ran before the shell of level j.
+    for (const IndexBox& s : p.shell.levels[j])
+      for (int k = j + 1; k < levels; ++k)
+        for (const IndexBox& b : p.inner.levels[k]) {
+          if (writes(in, k) & reads(in, j)) EXPECT_FALSE(overlap(b, grown(s, one))) << "inner " << k << " vs shell " << j;
+          EXPECT_FALSE(overlap(b, s)) << "inner " << k << " vs shell " << j;
+        }
+    written = outer;
+  }
+  if (!split[0] && !split[1] && !split[2])
+    for (const auto& level : p.shell.levels) EXPECT_TRUE(level.empty());  // one rank: all inner
+}
+
+TEST(BlockPlans, LevelsCoverShrinkingBoxesAndTheTwoCallsCommute) {
+  for (int mask = 0; mask < 8; ++mask)
+    for (Integrator in : {Integrator::Euler, Integrator::RK2})
+      for (int depth : {1, 2, 3}) {
+        const int stages = in == Integrator::Euler ? 1 : 2, g = depth * stages;
+        const bool split[3] = {bool(mask & 1), bool(mask & 2), bool(mask & 4)};
+        for (const auto& n : {std::array<int, 3>{g, g + 1, 1}, std::array<int, 3>{3 * g + 2, 2 * g + 1, 1},
+                              std::array<int, 3>{g + 1, 2 * g, 3 * g + 1}}) {
+          const bool split_here[3] = {split[0], split[1], n[2] > 1 && split[2]};
+          for (int steps = 1; steps <= depth; ++steps) check(n.data(), g, split_here, in, steps * stages);
+        }
+      }
+}
+
+}  // namespace
+}  // namespace gs
