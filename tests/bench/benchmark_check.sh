@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `grayscott --benchmark --json` on small grids: the JSON lists all ten cases
-# (five stencils x Euler, RK2) with positive throughput, the bytes per cell of
-# the model (32 Euler, 80 RK2), a fraction of copy bandwidth consistent with
-# the measured bandwidth; a bad key exits 2 with a one-line error.
+# (five stencils x Euler, RK2), and on one rank each of them also as fused
+# blocks of T = 2, 4, 8 steps (the block form named), with positive throughput,
+# the bytes per cell of the model (32 Euler, 80 RK2), a fraction of copy
+# bandwidth consistent with the measured bandwidth; a bad key exits 2 with a
+# one-line error.
 # usage: benchmark_check.sh GRAYSCOTT RANKS OUTDIR
 set -euo pipefail
 GRAYSCOTT=$1 RANKS=$2 OUT=$3
@@ -20,8 +22,12 @@ ranks = int(sys.argv[2])
 assert d["ranks"] == ranks, d["ranks"]
 assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] > 0
 names = [c["case"] for c in d["cases"]]
-want = [f"{s}-double-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+stems = [f"{s}-double-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+want = stems + ([f"{s}-T{t}" for s in stems for t in (2, 4, 8)] if ranks == 1 else [])
 assert names == want, names
+for c in d["cases"][len(stems):]:
+    assert c["halo_depth"] == int(c["case"].rsplit("-T", 1)[1]), c
+    assert c["block_form"] in ("wavefront", "tiles", "levels"), c
 for c in d["cases"]:
     assert c["cell_updates_per_second"] > 0, c
     assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
@@ -39,3 +45,11 @@ set -e
 [[ $rc == 2 ]] || fail "a bad benchmark key exited $rc, expected 2"
 [[ $(wc -l <<<"$err") == 1 && $err == *no_such_key* ]] || fail "bad key error is not one line naming the key: $err"
 echo "PASS: bad key rejected: $err"
+
+set +e
+err=$("$GRAYSCOTT" --benchmark depths=2,9 2>&1 >/dev/null)
+rc=$?
+set -e
+[[ $rc == 2 ]] || fail "depths=2,9 exited $rc, expected 2"
+[[ $(wc -l <<<"$err") == 1 && $err == *depths* ]] || fail "bad depths error is not one line naming the key: $err"
+echo "PASS: bad depths rejected: $err"
