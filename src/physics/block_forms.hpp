@@ -18,11 +18,14 @@ bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes)
 
 // Wavefront: one sweep over the outermost dimension with ghosts (z in 3D, y in
 // 2D); in sweep step p, level j (ascending) computes its slice p - j when that
-// lies in its box, with the row kernel of gray_scott_stage. Host execution
-// spaces only (it calls the row kernel from host code); threads of a threaded
-// backend share the rows of a plane.
+// lies in its box, with the row kernel of gray_scott_stage. In 3D the planes
+// are cut into bands of `rows_per_band` rows of y (0: as many as keep the
+// sweep's slices in a core's L2 cache), skewed by one row per level, each
+// band swept through all levels in turn. Host execution spaces only (it calls
+// the row kernel from host code); threads of a threaded backend share the
+// rows of a plane (one band).
 void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
-                   const std::vector<IndexBox>& boxes, const State& a, const State& b);
+                   const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band = 0);
 
 // The tiles of the Tiles form: cells along x and y (3D; y is ignored in 2D,
 // where a tile spans the box's one z plane) and slices along the sweep

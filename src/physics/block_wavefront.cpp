@@ -35,8 +35,19 @@ void run_rows(const Kernel& k, int rows, bool threaded) {
   Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
 }
 
+// Rows of y per band in 3D: the window of slices a sweep works on, (levels +
+// 3) slices of (rows + 2) rows in four arrays, within a core's share of the
+// L2 cache; all rows (one band) with threads, which share a plane's rows.
+int band_rows(int levels, int row_cells, int box_rows, bool threaded) {
+  constexpr long kBudget = 384 * 1024;
+  if (threaded) return box_rows;
+  const long per_row = long(levels + 3) * 4 * row_cells * long(sizeof(Real));
+  return int(std::max(2L, std::min(long(box_rows), kBudget / per_row - 2)));
+}
+
 template <Stencil S, bool Mapped>
-void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b) {
+void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           int rows_per_band) {
   constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
@@ -52,56 +63,81 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
     plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], in, in, out);
     average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], in, a, out);
   }
-  // One slice of a level: the box's plane z = q (rows y) or its row y = q.
-  auto slice = [&](auto& k, int q, const IndexBox& box) {
+  // One slice of a level: rows [y0, y1) of the plane z = q, or the row y = q.
+  auto slice = [&](auto& k, int q, int y0, int y1) {
     if (three_d) {
       k.z_begin = q;
-      run_rows(k, box.hi[1] - box.lo[1], threaded);
+      k.y_begin = y0;
+      k.ny = y1 - y0;
+      run_rows(k, y1 - y0, threaded);
     } else {
       k.y_begin = q;
       k.ny = 1;
-      run_rows(k, box.hi[2] - box.lo[2], threaded);
+      run_rows(k, 1, threaded);
     }
   };
-  // Level j's slices lie in steps lo + j .. hi - 1 + j; nesting puts level 0's first.
-  int last = 0;
-  for (int j = 0; j < levels; ++j) last = std::max(last, boxes[j].hi[s] - 1 + j);
-  const int first = boxes[0].lo[s];
-  for (int step = first; step <= last; ++step)
+  // 3D: bands of y, skewed by one row per level (level j's band b is rows
+  // [Y + b H - j, Y + (b + 1) H - j) of its box, the first and last bands open
+  // below and above), each swept along z through all levels before the next.
+  // Level j of band b reads level j - 1's rows down to Y + b H - j - 1, which
+  // band b - 1 computed and its level j + 1 (rows below Y + b H - j - 1) did
+  // not overwrite; the orders within a band are those of one sweep. 2D: one band.
+  const int y_first = boxes[0].lo[1], height = three_d ? std::max(1, rows_per_band) : 1 << 30;
+  for (int band = 0;; ++band) {
+    // Done once every level's band starts above its box.
+    if (band > 0 && long(y_first) + long(band) * height - (levels - 1) >= boxes[0].hi[1]) break;
+    std::vector<int> lo(levels), hi(levels);
+    int first = 1 << 30, last = -(1 << 30);
     for (int j = 0; j < levels; ++j) {
-      const int q = step - j;
-      if (q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-      if (heun && j % 2 == 1)
-        slice(average[j], q, boxes[j]);
-      else
-        slice(plain[j], q, boxes[j]);
+      const long start = long(y_first) + long(band) * height - j, end = start + height;
+      lo[j] = band == 0 ? boxes[j].lo[1] : int(std::max<long>(boxes[j].lo[1], start));
+      hi[j] = three_d ? int(std::min<long>(boxes[j].hi[1], end)) : boxes[j].hi[1];
+      if (lo[j] >= hi[j]) continue;
+      // Level j's slices lie in steps lo + j .. hi - 1 + j of the sweep.
+      first = std::min(first, boxes[j].lo[s] + j);
+      last = std::max(last, boxes[j].hi[s] - 1 + j);
     }
+    for (int step = first; step <= last; ++step)
+      for (int j = 0; j < levels; ++j) {
+        const int q = step - j;
+        if (lo[j] >= hi[j] || q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
+        if (heun && j % 2 == 1)
+          slice(average[j], q, lo[j], hi[j]);
+        else
+          slice(plain[j], q, lo[j], hi[j]);
+      }
+    if (!three_d) break;
+  }
 }
 
 template <Stencil S>
-void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b) {
+void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           int rows_per_band) {
+  if (rows_per_band <= 0)
+    rows_per_band = band_rows(int(boxes.size()), boxes[0].hi[0] - boxes[0].lo[0], boxes[0].hi[1] - boxes[0].lo[1],
+                              ExecSpace().concurrency() > 1);
   if (p.F_map.data() != nullptr)
-    sweep<S, true>(p, heun, boxes, a, b);
+    sweep<S, true>(p, heun, boxes, a, b, rows_per_band);
   else
-    sweep<S, false>(p, heun, boxes, a, b);
+    sweep<S, false>(p, heun, boxes, a, b, rows_per_band);
 }
 
 }  // namespace
 
 void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
-                   const std::vector<IndexBox>& boxes, const State& a, const State& b) {
+                   const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band) {
   if constexpr (kHostExecution) {
     const bool heun = integrator == Integrator::RK2;
     switch (stencil) {
-      case Stencil::P5: sweep<Stencil::P5>(p, heun, boxes, a, b); break;
-      case Stencil::P9: sweep<Stencil::P9>(p, heun, boxes, a, b); break;
-      case Stencil::P7: sweep<Stencil::P7>(p, heun, boxes, a, b); break;
-      case Stencil::P19: sweep<Stencil::P19>(p, heun, boxes, a, b); break;
-      case Stencil::P27: sweep<Stencil::P27>(p, heun, boxes, a, b); break;
+      case Stencil::P5: sweep<Stencil::P5>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P9: sweep<Stencil::P9>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P7: sweep<Stencil::P7>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P19: sweep<Stencil::P19>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P27: sweep<Stencil::P27>(p, heun, boxes, a, b, rows_per_band); break;
     }
   } else {
     // resolve_block_form never chooses this form on a device build.
-    (void)stencil, (void)p, (void)integrator, (void)boxes, (void)a, (void)b;
+    (void)stencil, (void)p, (void)integrator, (void)boxes, (void)a, (void)b, (void)rows_per_band;
   }
 }
 

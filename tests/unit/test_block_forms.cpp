@@ -115,6 +115,13 @@ TEST_P(BlockForms, FusedFormsGiveTheLevelsBits) {
 
     std::vector<IndexBox> boxes;
     ASSERT_TRUE(nested_boxes(plan, dims, boxes));
+    // Bands of y in 3D (one row, a few, more than the box): band seams skewed
+    // by one row per level.
+    for (const int rows : {1, 2, 5, 100}) {
+      const Buffers banded = copy();
+      run_wavefront(stencil, p, integrator, boxes, banded.a, banded.b, rows);
+      EXPECT_EQ(differing_cells(banded, reference), 0) << "Wavefront, bands of " << rows << " rows, " << levels << " levels";
+    }
     for (const TileShape& shape : shapes) {
       const Buffers tiles = copy();
       run_tiles(stencil, p, integrator, boxes, tiles.a, tiles.b, shape);
