@@ -210,13 +210,19 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
   }
 }
 
-CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
+// A case's name, integrator, dimensions, stencil and grid size, before it is measured.
+CaseResult named_case(const Options& o, const std::string& name, const std::string& integrator) {
   CaseResult r;
   r.name = name;
   r.integrator = integrator;
   r.dims = name[0] - '0';
   r.stencil = std::stoi(name.substr(3));
   r.n = r.dims == 2 ? o.n2d : o.n3d;
+  return r;
+}
+
+CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
+  CaseResult r = named_case(o, name, integrator);
   const SimConfig cfg = case_config(o, name, integrator);
   Decomposition dec(cfg.grid, cfg.parallel, comm);
   Fields f(dec);
@@ -258,12 +264,7 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
 // the copy bandwidth above 1 is beyond the streaming bound). halo_% is the
 // share of the periodic ghost copies.
 CaseResult run_block_case(const Options& o, const std::string& name, const std::string& integrator, int depth) {
-  CaseResult r;
-  r.name = name;
-  r.integrator = integrator;
-  r.dims = name[0] - '0';
-  r.stencil = std::stoi(name.substr(3));
-  r.n = r.dims == 2 ? o.n2d : o.n3d;
+  CaseResult r = named_case(o, name, integrator);
   r.depth = depth;
   const SimConfig cfg = case_config(o, name, integrator);
   const BlockCaseTiming t = time_block_case(cfg, depth, o.steps, o.repeats, o.warmup);

@@ -35,16 +35,6 @@ void run_rows(const Kernel& k, int rows, bool threaded) {
   Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
 }
 
-// Rows of y per band in 3D: the window of slices a sweep works on, (levels +
-// 3) slices of (rows + 2) rows in four arrays, within a core's share of the
-// L2 cache; all rows (one band) with threads, which share a plane's rows.
-int band_rows(int levels, int row_cells, int box_rows, bool threaded) {
-  constexpr long kBudget = 384 * 1024;
-  if (threaded) return box_rows;
-  const long per_row = long(levels + 3) * 4 * row_cells * long(sizeof(Real));
-  return int(std::max(2L, std::min(long(box_rows), kBudget / per_row - 2)));
-}
-
 template <Stencil S, bool Mapped>
 void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
            int rows_per_band) {
@@ -113,9 +103,16 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
 template <Stencil S>
 void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
            int rows_per_band) {
-  if (rows_per_band <= 0)
-    rows_per_band = band_rows(int(boxes.size()), boxes[0].hi[0] - boxes[0].lo[0], boxes[0].hi[1] - boxes[0].lo[1],
-                              ExecSpace().concurrency() > 1);
+  if (rows_per_band <= 0) {
+    // Rows of y per band in 3D: the window of slices a sweep works on,
+    // (levels + 3) slices of (rows + 2) rows in four arrays, within a core's
+    // share of the L2 cache; all rows (one band) with threads, which share a
+    // plane's rows.
+    constexpr long kBudget = 384 * 1024;
+    const long box_rows = boxes[0].hi[1] - boxes[0].lo[1];
+    const long per_row = long(boxes.size() + 3) * 4 * (boxes[0].hi[0] - boxes[0].lo[0]) * long(sizeof(Real));
+    rows_per_band = ExecSpace().concurrency() > 1 ? int(box_rows) : int(std::max(2L, std::min(box_rows, kBudget / per_row - 2)));
+  }
   if (p.F_map.data() != nullptr)
     sweep<S, true>(p, heun, boxes, a, b, rows_per_band);
   else
