@@ -1,5 +1,7 @@
 #include "bench/bandwidth.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 
 #include "core/types.hpp"
@@ -11,6 +13,12 @@ double median_of(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double process_cpu_seconds() {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  return double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) + 1e-6 * double(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
 }
 
 namespace {

@@ -19,4 +19,7 @@ Bandwidth measure_bandwidth(long elements, int repeats, MPI_Comm comm);
 // Median and maximum of per-repetition values, the same on every rank.
 double median_of(std::vector<double> v);
 
+// CPU time (user + system) of this process so far, seconds.
+double process_cpu_seconds();
+
 }  // namespace gs

@@ -1,7 +1,6 @@
 #include "bench/benchmark.hpp"
 
 #include <mpi.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -9,6 +8,7 @@
 #include <sstream>
 
 #include "bench/bandwidth.hpp"
+#include "bench/block_bench.hpp"
 #include "comm/state_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
@@ -36,6 +36,9 @@ const char* kBenchUsage =
     "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt\n"
     "  integrators=euler,rk2\n"
     "  precisions=double,float  state precisions (grid.precision), each case in each\n"
+    "  depths=2,4,8           on one rank, also each case as blocks of T steps per pass over\n"
+    "                         memory (the fused block form, ghosts T x stages wide), named\n"
+    "                         e.g. 3d-7pt-double-euler-T4; depths=none: only the step cases\n"
     "  section.key=value      any input key for every case (e.g. parallel.layout, physics.map);\n"
     "                         grid.*, time.integrator and time.steps are set by the benchmark\n";
 
@@ -46,6 +49,7 @@ struct Options {
   std::vector<std::string> precisions = {"double", "float"};
   std::vector<std::string> overrides;
   std::string json;
+  std::vector<int> depths = {2, 4, 8};  // the fused cases' block depths T (one rank only)
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -62,6 +66,22 @@ long positive(const std::string& key, const std::string& value, long max) {
     throw InputError("command line: benchmark key '" + key + "' = '" + value + "': expected an integer from 1 to " +
                      std::to_string(max));
   return v;
+}
+
+// depths=: a comma list of block depths from 2 to 8, or none.
+std::vector<int> parse_depths(const std::string& value) {
+  std::vector<int> out;
+  if (value == "none") return out;
+  for (const std::string& item : split(value)) {
+    char* end = nullptr;
+    const long t = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || t < 2 || t > 8)
+      throw InputError("command line: benchmark key 'depths' = '" + value + "': '" + item +
+                       "' is not a block depth; expected a comma list of integers from 2 to 8, or none");
+    out.push_back(int(t));
+  }
+  if (out.empty()) throw InputError("command line: benchmark key 'depths' is empty; expected e.g. 2,4,8 or none");
+  return out;
 }
 
 Options parse(const std::vector<std::string>& args) {
@@ -102,6 +122,8 @@ Options parse(const std::vector<std::string>& args) {
         if (c != "double" && c != "float")
           throw InputError("command line: benchmark key 'precisions' = '" + value + "': '" + c +
                            "' is not double or float");
+    } else if (key == "depths") {
+      o.depths = parse_depths(value);
     } else if (key.find('.') != std::string::npos) {
       if (key.rfind("grid.", 0) == 0 || key == "time.integrator" || key == "time.steps")
         throw InputError("command line: '" + key + "' is set by the benchmark for each case; use n2d, n3d, cases, "
@@ -109,7 +131,7 @@ Options parse(const std::vector<std::string>& args) {
       o.overrides.push_back(a);
     } else {
       throw InputError("command line: unknown benchmark key '" + key +
-                       "' (allowed: n2d, n3d, steps, repeats, warmup, stream_mib, cases, integrators, precisions, "
+                       "' (allowed: n2d, n3d, steps, repeats, warmup, stream_mib, cases, integrators, precisions, depths, "
                        "section.key; see grayscott --help)");
     }
   }
@@ -129,13 +151,13 @@ struct CaseResult {
   // machine, an estimate of the rate with the cores to itself (memory traffic
   // of other jobs still counts against it).
   double updates_per_cpu_s = 0;
+  // Fused cases: the block depth T and the block form that ran; 0 and "" for the step cases.
+  int depth = 0;
+  std::string form;
+  std::string label() const {
+    return name + "-" + kPrecisionName + "-" + integrator + (depth > 0 ? "-T" + std::to_string(depth) : std::string());
+  }
 };
-
-double process_cpu_seconds() {
-  rusage r{};
-  getrusage(RUSAGE_SELF, &r);
-  return double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) + 1e-6 * double(r.ru_utime.tv_usec + r.ru_stime.tv_usec);
-}
 
 // Bytes a stage must move per cell: read u and v (and, averaging, the base u
 // and v; with a parameter map, F and k), write u and v. Write-allocate traffic
@@ -200,13 +222,19 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
   }
 }
 
-CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
+// A case's name, integrator, dimensions, stencil and grid size, before it is measured.
+CaseResult named_case(const Options& o, const std::string& name, const std::string& integrator) {
   CaseResult r;
   r.name = name;
   r.integrator = integrator;
   r.dims = name[0] - '0';
   r.stencil = std::stoi(name.substr(3));
   r.n = r.dims == 2 ? o.n2d : o.n3d;
+  return r;
+}
+
+CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
+  CaseResult r = named_case(o, name, integrator);
   const SimConfig cfg = case_config(o, name, integrator);
   Decomposition dec(cfg.grid, cfg.parallel, comm);
   Fields f(dec);
@@ -243,6 +271,36 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   return r;
 }
 
+// A fused case on one rank: the figures of run_case for blocks of `depth`
+// steps (bytes per cell stay the nominal ones of one step, so a fraction of
+// the copy bandwidth above 1 is beyond the streaming bound). halo_% is the
+// share of the periodic ghost copies.
+CaseResult run_block_case(const Options& o, const std::string& name, const std::string& integrator, int depth) {
+  CaseResult r = named_case(o, name, integrator);
+  r.depth = depth;
+  const SimConfig cfg = case_config(o, name, integrator);
+  const BlockCaseTiming t = time_block_case(cfg, depth, o.steps, o.repeats, o.warmup);
+  r.form = t.form;
+  const double lanes = ExecSpace().concurrency();
+  r.cpu_share = t.wall_s > 0 ? t.cpu_s / (t.wall_s * lanes) : 0;
+  r.updates_per_cpu_s = t.cpu_s > 0 ? t.updates / (t.cpu_s / lanes) : 0;
+  r.updates_median = median_of(t.rates);
+  r.updates_best = *std::max_element(t.rates.begin(), t.rates.end());
+  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map);
+  r.halo_fraction = t.wall_s > 0 ? t.ghost_s / t.wall_s : 0;
+  return r;
+}
+
+void print_case(const CaseResult& r, double copy_bw) {
+  char grid[32];
+  std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
+  const double gbs = r.updates_median * r.bytes_per_cell;
+  std::printf("%-24s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g%s%s\n", r.label().c_str(), grid,
+              r.updates_median, r.updates_best, r.bytes_per_cell, gbs / 1e9, gbs / copy_bw, 100 * r.halo_fraction,
+              r.cpu_share, r.updates_per_cpu_s, r.form.empty() ? "" : "  ", r.form.c_str());
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 const char* benchmark_usage() { return kBenchUsage; }
@@ -252,11 +310,9 @@ static const char* host_arch() { return GS_HOST_ARCH[0] ? GS_HOST_ARCH : "defaul
 
 namespace {
 
-std::string case_name(const CaseResult& r) { return r.name + "-" + kPrecisionName + "-" + r.integrator; }
-
 Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
   const double achieved = r.updates_median * r.bytes_per_cell;
-  return {{"case", case_name(r)},
+  return {{"case", r.label()},
           {"dims", r.dims},
           {"stencil", r.stencil},
           {"integrator", r.integrator},
@@ -274,6 +330,16 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
           {"cell_updates_per_cpu_second", json_finite(r.updates_per_cpu_s)}};
 }
 
+// A fused case's entry also says which depth and block form ran.
+Json case_json_with_block(const CaseResult& r, double copy_bw, double triad_bw) {
+  Json j = case_json(r, copy_bw, triad_bw);
+  if (r.depth > 0) {
+    j["halo_depth"] = r.depth;
+    j["block_form"] = r.form;
+  }
+  return j;
+}
+
 }  // namespace
 
 Json benchmark_cases(const std::vector<std::string>& args, double copy_bw, double triad_bw) {
@@ -286,16 +352,19 @@ Json benchmark_cases(const std::vector<std::string>& args, double copy_bw, doubl
     for (const auto& integrator : o.integrators) {
       const CaseResult r = run_case(o, name, integrator, MPI_COMM_WORLD);
       cases.push_back(case_json(r, copy_bw, triad_bw));
-      if (rank == 0) {
-        char grid[32];
-        std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
-        const double gbs = r.updates_median * r.bytes_per_cell;
-        std::printf("%-22s %-8s %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g\n", case_name(r).c_str(), grid,
-                    r.updates_median, r.updates_best, r.bytes_per_cell, gbs / 1e9, gbs / copy_bw,
-                    100 * r.halo_fraction, r.cpu_share, r.updates_per_cpu_s);
-        std::fflush(stdout);
-      }
+      if (rank == 0) print_case(r, copy_bw);
     }
+  // The fused cases run on one rank only (their ghosts are a periodic copy).
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  if (ranks == 1)
+    for (const auto& name : o.cases)
+      for (const auto& integrator : o.integrators)
+        for (const int depth : o.depths) {
+          const CaseResult r = run_block_case(o, name, integrator, depth);
+          cases.push_back(case_json_with_block(r, copy_bw, triad_bw));
+          print_case(r, copy_bw);
+        }
   return cases;
 }
 
@@ -315,7 +384,7 @@ int run_benchmark(const std::vector<std::string>& args, BenchmarkCases other_pre
                 threads, ExecSpace::name(), precisions.c_str(), host_arch());
     std::printf("bandwidth (median of %ld, all ranks): copy %.2f GB/s, triad %.2f GB/s (arrays of %ld MiB per rank)\n",
                 std::max(5L, o.repeats), bw.copy / 1e9, bw.triad / 1e9, o.stream_mib);
-    std::printf("%-22s %-8s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "cells/s", "best", "B/cell",
+    std::printf("%-24s %-8s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "cells/s", "best", "B/cell",
                 "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s");
     std::fflush(stdout);
   }

@@ -1,4 +1,10 @@
+// gray_scott_block: the level-by-level reference form, the check of which
+// plans the fused forms accept, and the choice among the forms.
 #include "physics/block_step.hpp"
+
+#include "numerics/stencil_taps.hpp"
+#include "physics/block_forms.hpp"
+#include "physics/cell_update.hpp"
 
 namespace gs {
 
@@ -20,9 +26,50 @@ void run_levels(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& pl
 
 }  // namespace
 
+bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes) {
+  boxes.clear();
+  for (std::size_t j = 0; j < plan.levels.size(); ++j) {
+    if (plan.levels[j].size() != 1 || plan.levels[j][0].empty()) return boxes.clear(), false;
+    const IndexBox& box = plan.levels[j][0];
+    if (j > 0) {
+      const IndexBox& before = boxes.back();
+      for (int d = 0; d < 3; ++d) {
+        const int grow = d < dims ? 1 : 0;
+        if (box.lo[d] - grow < before.lo[d] || box.hi[d] + grow > before.hi[d]) return boxes.clear(), false;
+      }
+    }
+    boxes.push_back(box);
+  }
+  return !boxes.empty();
+}
+
+BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm requested) {
+  const int dims = stencil_dims(stencil);
+  std::vector<IndexBox> boxes;
+  if (requested == BlockForm::Levels || !nested_boxes(plan, dims, boxes)) return BlockForm::Levels;
+  if (requested == BlockForm::Auto) {
+    if (boxes.size() < 2) return BlockForm::Levels;
+    if (kHostExecution) return dims == 3 || ExecSpace().concurrency() == 1 ? BlockForm::Wavefront : BlockForm::Levels;
+    return dims == 3 && boxes.size() <= std::size_t(kMaxTileLevels) ? BlockForm::Tiles : BlockForm::Levels;
+  }
+  if (requested == BlockForm::Wavefront) return kHostExecution ? BlockForm::Wavefront : BlockForm::Levels;
+  return boxes.size() <= std::size_t(kMaxTileLevels) ? BlockForm::Tiles : BlockForm::Levels;
+}
+
 void gray_scott_block(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& plan, const State& a,
-                      const State& b, BlockForm /*form*/) {
-  run_levels(stencil, p, plan, a, b);
+                      const State& b, BlockForm form) {
+  std::vector<IndexBox> boxes;
+  switch (resolve_block_form(stencil, plan, form)) {
+    case BlockForm::Wavefront:
+      nested_boxes(plan, stencil_dims(stencil), boxes);
+      run_wavefront(stencil, p, plan.integrator, boxes, a, b);
+      break;
+    case BlockForm::Tiles:
+      nested_boxes(plan, stencil_dims(stencil), boxes);
+      run_tiles(stencil, p, plan.integrator, boxes, a, b, TileShape{});
+      break;
+    default: run_levels(stencil, p, plan, a, b); break;
+  }
 }
 
 }  // namespace gs

@@ -40,4 +40,12 @@ struct BlockPlan {
 void gray_scott_block(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& plan, const State& a,
                       const State& b, BlockForm form = BlockForm::Auto);
 
+// The form gray_scott_block runs for `requested`: Auto is Levels for a plan of
+// one level, else Wavefront on host execution spaces (in 2D only with one
+// thread: a row per slice leaves the other threads idle) and Tiles on devices
+// in 3D, else Levels. Wavefront and Tiles need one box per level, each box
+// grown by one cell inside the one before; other plans run as Levels, as does
+// Wavefront on a device build and Tiles beyond 16 levels. Never returns Auto.
+BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm requested);
+
 }  // namespace gs

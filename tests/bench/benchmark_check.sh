@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `grayscott --benchmark --json` on small grids: the JSON lists all twenty
-# cases (five stencils x Euler, RK2 x double, float, from the one run) with
-# positive throughput, the bytes per cell of the model (32 Euler, 80 RK2 in
-# double; half in float), a fraction of copy bandwidth consistent with the
-# measured bandwidth; precisions=float runs float cases only; a bad key exits
-# 2 with a one-line error.
+# step cases (five stencils x Euler, RK2 x double, float, from the one run),
+# and on one rank each of them also as fused blocks of T = 2, 4, 8 steps (the
+# block form named), with positive throughput, the bytes per cell of the
+# model (32 Euler, 80 RK2 in double; half in float), a fraction of copy
+# bandwidth consistent with the measured bandwidth; precisions=float runs
+# float cases only; a bad key exits 2 with a one-line error.
 # usage: benchmark_check.sh GRAYSCOTT RANKS OUTDIR
 set -euo pipefail
 GRAYSCOTT=$1 RANKS=$2 OUT=$3
@@ -22,9 +23,18 @@ ranks = int(sys.argv[2])
 assert d["ranks"] == ranks, d["ranks"]
 assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] > 0
 names = [c["case"] for c in d["cases"]]
-want = [f"{s}-{p}-{i}" for p in ("double", "float") for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+want, stems = [], []
+for p in ("double", "float"):
+    st = [f"{s}-{p}-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+    stems += st
+    want += st + ([f"{s}-T{t}" for s in st for t in (2, 4, 8)] if ranks == 1 else [])
 assert names == want, names
 assert d["precisions"] == ["double", "float"], d["precisions"]
+for c in d["cases"]:
+    if c["case"] in stems:
+        continue
+    assert c["halo_depth"] == int(c["case"].rsplit("-T", 1)[1]), c
+    assert c["block_form"] in ("wavefront", "tiles", "levels"), c
 for c in d["cases"]:
     assert c["cell_updates_per_second"] > 0, c
     assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
@@ -38,7 +48,7 @@ print(f"PASS: {len(names)} cases on {ranks} rank(s)")
 PY
 
 "$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/float.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
-  stream_mib=4 cases=3d-7pt integrators=euler precisions=float >"$OUT/float.log" 2>&1 || fail "float-only benchmark failed: $(tail -n 5 "$OUT/float.log")"
+  stream_mib=4 cases=3d-7pt integrators=euler precisions=float depths=none >"$OUT/float.log" 2>&1 || fail "float-only benchmark failed: $(tail -n 5 "$OUT/float.log")"
 "${GS_PYTHON:-/usr/bin/python3}" -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -52,3 +62,11 @@ set -e
 [[ $rc == 2 ]] || fail "a bad benchmark key exited $rc, expected 2"
 [[ $(wc -l <<<"$err") == 1 && $err == *no_such_key* ]] || fail "bad key error is not one line naming the key: $err"
 echo "PASS: bad key rejected: $err"
+
+set +e
+err=$("$GRAYSCOTT" --benchmark depths=2,9 2>&1 >/dev/null)
+rc=$?
+set -e
+[[ $rc == 2 ]] || fail "depths=2,9 exited $rc, expected 2"
+[[ $(wc -l <<<"$err") == 1 && $err == *depths* ]] || fail "bad depths error is not one line naming the key: $err"
+echo "PASS: bad depths rejected: $err"

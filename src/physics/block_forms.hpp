@@ -1,0 +1,49 @@
+#pragma once
+// The fused forms of a block of stages behind gray_scott_block
+// (src/physics/block_step.hpp): the plan shape they accept, the CPU wavefront
+// and the GPU tiles. Internal to the physics module and its tests; the time
+// loop calls gray_scott_block only.
+#include <vector>
+
+#include "physics/block_step.hpp"
+
+namespace gs {
+
+// The level boxes of a plan the fused forms can run: one non-empty box per
+// level, each grown by one cell along the dimensions with ghosts (x, y; and z
+// in 3D) inside the box of the level before, and inside it along z in 2D.
+// Returns false (and leaves `boxes` empty) for any other plan; those run by
+// levels.
+bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes);
+
+// Wavefront: one sweep over the outermost dimension with ghosts (z in 3D, y in
+// 2D); in sweep step p, level j (ascending) computes its slice p - j when that
+// lies in its box, with the row kernel of gray_scott_stage. In 3D the planes
+// are cut into bands of `rows_per_band` rows of y (0: as many as keep the
+// sweep's slices in a core's L2 cache), skewed by one row per level, each
+// band swept through all levels in turn. Host execution spaces only (it calls
+// the row kernel from host code); threads of a threaded backend share the
+// rows of a plane (one band).
+void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
+                   const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band = 0);
+
+// The tiles of the Tiles form: cells along x and y (3D; y is ignored in 2D,
+// where a tile spans the box's one z plane) and slices along the sweep
+// dimension per team (0: the whole box).
+struct TileShape {
+  int x = 16, y = 16, sweep = 32;
+};
+
+// The levels of a block the Tiles form keeps at most (Heun with halo_depth 8).
+constexpr int kMaxTileLevels = 16;
+
+// Tiles: a TeamPolicy kernel, one team per tile of level 0's box; the team
+// streams its tile (widened by L - 1 - j cells for level j) along the sweep
+// dimension, keeping three slices of each level in team scratch, and writes
+// the cells of its own tile at every level to a and b. The state on entry is
+// read from a copy, because other teams overwrite a while this one still
+// reads it. Requires boxes.size() <= kMaxTileLevels.
+void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
+               const std::vector<IndexBox>& boxes, const State& a, const State& b, const TileShape& tile);
+
+}  // namespace gs

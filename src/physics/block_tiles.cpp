@@ -1,0 +1,255 @@
+// The GPU form of a block: one team per tile of level 0's box, which streams
+// its tile along the sweep dimension (z in 3D, y in 2D) through every level,
+// keeping three slices of each level in team scratch. Level j computes the
+// tile widened by L - 1 - j cells (the cells later levels of this tile read),
+// so teams never read each other's results; each writes only its own tile's
+// cells, at every level, to a and b (level j's to b for even j, to a for odd
+// j, as in the level-by-level run).
+//
+// Ordering inside a team: in sweep step p level j computes slice q = p - j
+// from slices q - 1 .. q + 1 of level j - 1 (computed in steps up to p, q + 1
+// in step p before j), with a team barrier after each level. Slice q goes to
+// ring slot q % 3, which held slice q - 3, last read in step p - 1 (by level
+// j + 1 computing q - 2 and, for Heun, by level j + 2's base at q - 3).
+// Level 0 reads the state on entry, and Heun's level 1 its base, from a copy
+// of a: other teams write a while this one may still be reading it.
+#include <algorithm>
+#include <string>
+
+#include "core/error.hpp"
+#include "physics/block_forms.hpp"
+#include "physics/cell_update.hpp"
+
+namespace gs {
+
+namespace {
+
+using TeamPolicy = Kokkos::TeamPolicy<ExecSpace>;
+using Team = TeamPolicy::member_type;
+using ScratchView = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+// Slices q - 1, q, q + 1 of a level in scratch as the offset accessor of the
+// Laplacians; `i` is the cell in its plane, `stride` the plane's row length.
+// In 2D the sweep is along y and z is the (single) cross row.
+template <bool ThreeD>
+struct PlanesAt {
+  const Real *below, *at, *above;
+  int stride, i;
+  KOKKOS_FORCEINLINE_FUNCTION Real operator()(int dz, int dy, int dx) const {
+    const int ds = ThreeD ? dz : dy, d1 = ThreeD ? dy : dz;
+    const Real* plane = ds < 0 ? below : ds > 0 ? above : at;
+    return plane[i + d1 * stride + dx];
+  }
+};
+
+// One level in (x, cross row, sweep) coordinates: its box, how far the tile
+// widens for it, and its planes in scratch (px * py cells each; six of them:
+// u and v in three ring slots).
+struct LevelGeometry {
+  int lo[3], hi[3];
+  int widen, px, py;
+  long offset;
+};
+
+template <Stencil S, bool Mapped>
+struct TileKernel {
+  static constexpr bool kThreeD = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  ConstField eu, ev, F_map, k_map;
+  Field au, av, bu, bv;
+  Real Du, Dv, F, k, dt, inv_h2[3], lo, hi;
+  bool heun;
+  int levels, scratch_level;
+  long scratch_cells;
+  int tile[3], origin[3], count[3];
+  LevelGeometry g[kMaxTileLevels];
+
+  KOKKOS_FORCEINLINE_FUNCTION static int slot(int q) { return ((q % 3) + 3) % 3; }
+
+  KOKKOS_FORCEINLINE_FUNCTION Real* plane(Real* scratch, int m, int species, int q) const {
+    return scratch + g[m].offset + long(species * 3 + slot(q)) * g[m].px * g[m].py;
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
+    const int t = team.league_rank();
+    const int tile_index[3] = {t % count[0], (t / count[0]) % count[1], t / (count[0] * count[1])};
+    int own_lo[3], own_hi[3];
+    for (int d = 0; d < 3; ++d) {
+      own_lo[d] = origin[d] + tile_index[d] * tile[d];
+      own_hi[d] = own_lo[d] + tile[d] < g[0].hi[d] ? own_lo[d] + tile[d] : g[0].hi[d];
+    }
+    ScratchView scratch(team.team_scratch(scratch_level), scratch_cells);
+    int last = 0;
+    for (int m = 0; m < levels; ++m) {
+      const int end = own_hi[2] + g[m].widen < g[m].hi[2] ? own_hi[2] + g[m].widen : g[m].hi[2];
+      last = end - 1 + m > last ? end - 1 + m : last;
+    }
+    const int first = own_lo[2] - g[0].widen > g[0].lo[2] ? own_lo[2] - g[0].widen : g[0].lo[2];
+    for (int p = first; p <= last; ++p)
+      for (int m = 0; m < levels; ++m) {
+        // The cells level m computes in this tile: the tile widened, within its box.
+        int wlo[3], whi[3];
+        for (int d = 0; d < 3; ++d) {
+          const int w = d == 1 && !kThreeD ? 0 : g[m].widen;
+          wlo[d] = own_lo[d] - w > g[m].lo[d] ? own_lo[d] - w : g[m].lo[d];
+          whi[d] = own_hi[d] + w < g[m].hi[d] ? own_hi[d] + w : g[m].hi[d];
+        }
+        const int q = p - m;
+        if (q < wlo[2] || q >= whi[2] || wlo[0] >= whi[0] || wlo[1] >= whi[1]) continue;
+        if (heun && m % 2 == 1)
+          level<true>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
+        else
+          level<false>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
+        team.team_barrier();
+      }
+  }
+
+  // Level m's slice q over [wlo, whi) (x and cross row), the same update_cell
+  // as every other form; the cells of the team's own tile also go to a or b.
+  template <bool Average>
+  KOKKOS_INLINE_FUNCTION void level(const Team& team, Real* scratch, int m, int q, const int* wlo, const int* whi,
+                                    const int* own_lo, const int* own_hi) const {
+    const int nx = whi[0] - wlo[0], n = nx * (whi[1] - wlo[1]);
+    // Plane origins: the tile's corner less the widening of the level.
+    auto origin_of = [&](int level, int d) { return own_lo[d] - (d == 1 && !kThreeD ? 0 : g[level].widen); };
+    const bool owned_slice = q >= own_lo[2] && q < own_hi[2];
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](int i) {
+      const int c0 = wlo[0] + i % nx, c1 = wlo[1] + i / nx;
+      const int z = kThreeD ? q : c1, y = kThreeD ? c1 : q, x = c0;
+      Real uc, vc, lap_u, lap_v, base_u = 0, base_v = 0;
+      if (m == 0) {
+        uc = eu(z, y, x);
+        vc = ev(z, y, x);
+        lap_u = Laplacian<S>::apply(ViewAt{eu, z, y, x}, inv_h2);
+        lap_v = Laplacian<S>::apply(ViewAt{ev, z, y, x}, inv_h2);
+      } else {
+        const int stride = g[m - 1].px;
+        const int at = (c1 - origin_of(m - 1, 1)) * stride + (c0 - origin_of(m - 1, 0));
+        const PlanesAt<kThreeD> u_at{plane(scratch, m - 1, 0, q - 1), plane(scratch, m - 1, 0, q),
+                                     plane(scratch, m - 1, 0, q + 1), stride, at};
+        const PlanesAt<kThreeD> v_at{plane(scratch, m - 1, 1, q - 1), plane(scratch, m - 1, 1, q),
+                                     plane(scratch, m - 1, 1, q + 1), stride, at};
+        uc = u_at(0, 0, 0);
+        vc = v_at(0, 0, 0);
+        lap_u = Laplacian<S>::apply(u_at, inv_h2);
+        lap_v = Laplacian<S>::apply(v_at, inv_h2);
+      }
+      if (Average) {
+        // Heun's base: the state of this step, level m - 2's (the entry for m = 1).
+        if (m == 1) {
+          base_u = eu(z, y, x);
+          base_v = ev(z, y, x);
+        } else {
+          const int at = (c1 - origin_of(m - 2, 1)) * g[m - 2].px + (c0 - origin_of(m - 2, 0));
+          base_u = plane(scratch, m - 2, 0, q)[at];
+          base_v = plane(scratch, m - 2, 1, q)[at];
+        }
+      }
+      Real un, vn;
+      update_cell<Average>(uc, vc, lap_u, lap_v, Mapped ? F_map(z, y, x) : F, Mapped ? k_map(z, y, x) : k, Du, Dv, dt,
+                           lo, hi, base_u, base_v, un, vn);
+      if (m + 1 < levels) {
+        const int at = (c1 - origin_of(m, 1)) * g[m].px + (c0 - origin_of(m, 0));
+        plane(scratch, m, 0, q)[at] = un;
+        plane(scratch, m, 1, q)[at] = vn;
+      }
+      if (owned_slice && c0 >= own_lo[0] && c0 < own_hi[0] && c1 >= own_lo[1] && c1 < own_hi[1]) {
+        (m % 2 == 0 ? bu : au)(z, y, x) = un;
+        (m % 2 == 0 ? bv : av)(z, y, x) = vn;
+      }
+    });
+  }
+};
+
+// The copy of a that level 0 reads, kept between calls (one allocation per
+// field shape) and released before Kokkos finalises.
+const State& entry_copy(const State& a) {
+  static State* kept = nullptr;
+  if (kept == nullptr) {
+    kept = new State;
+    Kokkos::push_finalize_hook([] {
+      delete kept;
+      kept = nullptr;
+    });
+  }
+  if (kept->u.extent(0) != a.u.extent(0) || kept->u.extent(1) != a.u.extent(1) || kept->u.extent(2) != a.u.extent(2)) {
+    const auto alloc = [&](const char* label) {
+      return Field(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), a.u.extent(0), a.u.extent(1), a.u.extent(2));
+    };
+    *kept = State{alloc("block_tiles_entry_u"), alloc("block_tiles_entry_v")};
+  }
+  Kokkos::deep_copy(kept->u, a.u);
+  Kokkos::deep_copy(kept->v, a.v);
+  return *kept;
+}
+
+template <Stencil S, bool Mapped>
+void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           const TileShape& shape) {
+  using Kernel = TileKernel<S, Mapped>;
+  constexpr bool three_d = Kernel::kThreeD;
+  // (x, cross row, sweep) in array dimensions: (x, y, z) in 3D, (x, z, y) in 2D.
+  const int dim_of[3] = {0, three_d ? 1 : 2, three_d ? 2 : 1};
+  const int levels = int(boxes.size());
+  const State& entry = entry_copy(a);
+  Kernel k;
+  k.eu = entry.u, k.ev = entry.v, k.F_map = p.F_map, k.k_map = p.k_map;
+  k.au = a.u, k.av = a.v, k.bu = b.u, k.bv = b.v;
+  k.Du = p.Du, k.Dv = p.Dv, k.F = p.F, k.k = p.k, k.dt = p.dt;
+  for (int d = 0; d < 3; ++d) k.inv_h2[d] = p.inv_h2[d];
+  clamp_bounds(p, k.lo, k.hi);
+  k.heun = heun;
+  k.levels = levels;
+  const int wanted[3] = {shape.x, three_d ? shape.y : 0, shape.sweep};
+  long league = 1;
+  for (int d = 0; d < 3; ++d) {
+    const int extent = boxes[0].hi[dim_of[d]] - boxes[0].lo[dim_of[d]];
+    k.tile[d] = wanted[d] > 0 ? std::min(wanted[d], extent) : extent;
+    k.origin[d] = boxes[0].lo[dim_of[d]];
+    k.count[d] = (extent + k.tile[d] - 1) / k.tile[d];
+    league *= k.count[d];
+  }
+  long cells = 0;
+  for (int m = 0; m < levels; ++m) {
+    LevelGeometry& g = k.g[m];
+    for (int d = 0; d < 3; ++d) g.lo[d] = boxes[m].lo[dim_of[d]], g.hi[d] = boxes[m].hi[dim_of[d]];
+    g.widen = levels - 1 - m;
+    g.px = k.tile[0] + 2 * g.widen;
+    g.py = three_d ? k.tile[1] + 2 * g.widen : k.tile[1];
+    g.offset = cells;
+    // The last level's slices are read by no other level: they only go to a or b.
+    if (m + 1 < levels) cells += 6L * g.px * g.py;
+  }
+  k.scratch_cells = std::max(cells, 1L);
+  const std::size_t bytes = ScratchView::shmem_size(k.scratch_cells);
+  // Team-shared memory when the planes fit, else (GPUs) the global scratch level.
+  k.scratch_level = bytes <= std::size_t(TeamPolicy::scratch_size_max(0)) ? 0 : 1;
+  TeamPolicy policy(int(league), Kokkos::AUTO);
+  policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(bytes));
+  Kokkos::parallel_for("gray_scott_block_tiles", policy, k);
+}
+
+template <Stencil S>
+void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           const TileShape& shape) {
+  if (p.F_map.data() != nullptr)
+    tiles<S, true>(p, heun, boxes, a, b, shape);
+  else
+    tiles<S, false>(p, heun, boxes, a, b, shape);
+}
+
+}  // namespace
+
+void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrator, const std::vector<IndexBox>& boxes,
+               const State& a, const State& b, const TileShape& tile) {
+  GS_REQUIRE(!boxes.empty() && int(boxes.size()) <= kMaxTileLevels, "run_tiles: 1 to 16 levels");
+  const bool heun = integrator == Integrator::RK2;
+  switch (stencil) {
+    case Stencil::P5: tiles<Stencil::P5>(p, heun, boxes, a, b, tile); break;
+    case Stencil::P9: tiles<Stencil::P9>(p, heun, boxes, a, b, tile); break;
+    case Stencil::P7: tiles<Stencil::P7>(p, heun, boxes, a, b, tile); break;
+    case Stencil::P19: tiles<Stencil::P19>(p, heun, boxes, a, b, tile); break;
+    case Stencil::P27: tiles<Stencil::P27>(p, heun, boxes, a, b, tile); break;
+  }
+}
+
+}  // namespace gs

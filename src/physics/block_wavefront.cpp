@@ -1,0 +1,141 @@
+// The CPU wavefront form of a block: every level of the block advances slice
+// by slice in one sweep, so the few slices each level works on stay in cache
+// while all levels pass over them, instead of one pass over memory per level.
+//
+// Why the fixed two buffers suffice. In sweep step p level j computes slice
+// q = p - j from slices q - 1, q, q + 1 of level j - 1, which level j - 1
+// computed in steps up to p (q + 1 in step p itself, before j). Level j writes
+// its slice q into the buffer that held level j - 2's slice q (Euler, and
+// Heun's b), whose last reader is level j - 1 computing slice q + 1, earlier in
+// step p. Heun's odd level j = 2s + 1 also reads its base, the state of step s,
+// in a at the same cell it overwrites (as gray_scott_stage does); the other
+// readers of that slice, level 2s computing slices q .. q + 1, ran in steps up
+// to p, before j in step p. The slices later levels will read are not written
+// again until after those reads (level j + 2 writes slice q in step p + 2). So
+// each level reads exactly the values it reads in the level-by-level run, and
+// each cell's writers write in the same order: the same bits everywhere.
+#include <algorithm>
+
+#include "physics/block_forms.hpp"
+#include "physics/cell_update.hpp"
+
+namespace gs {
+
+namespace {
+
+// The rows of one slice. Serial (or one thread): a plain loop, with no launch
+// per slice; threads otherwise share the rows of a plane (in 2D a slice is one
+// row, so one thread works; Auto then prefers Levels).
+template <class Kernel>
+void run_rows(const Kernel& k, int rows, bool threaded) {
+  if (!threaded) {
+    for (int r = 0; r < rows; ++r) k(r);
+    return;
+  }
+  Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
+}
+
+template <Stencil S, bool Mapped>
+void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           int rows_per_band) {
+  constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  constexpr int s = three_d ? 2 : 1;  // the sweep dimension
+  const int levels = int(boxes.size());
+  const bool threaded = ExecSpace().concurrency() > 1;
+  // Level j's kernel with the buffer roles of the contract: in a for even j
+  // (out b), in b for odd j (out a; Heun averages with its base a, in place).
+  std::vector<RowKernel<S, false, Mapped>> plain(levels);
+  std::vector<RowKernel<S, true, Mapped>> average(levels);
+  for (int j = 0; j < levels; ++j) {
+    const bool odd = j % 2 == 1;
+    const State& in = odd ? b : a;
+    const State& out = odd ? a : b;
+    plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], in, in, out);
+    average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], in, a, out);
+  }
+  // One slice of a level: rows [y0, y1) of the plane z = q, or the row y = q.
+  auto slice = [&](auto& k, int q, int y0, int y1) {
+    if (three_d) {
+      k.z_begin = q;
+      k.y_begin = y0;
+      k.ny = y1 - y0;
+      run_rows(k, y1 - y0, threaded);
+    } else {
+      k.y_begin = q;
+      k.ny = 1;
+      run_rows(k, 1, threaded);
+    }
+  };
+  // 3D: bands of y, skewed by one row per level (level j's band b is rows
+  // [Y + b H - j, Y + (b + 1) H - j) of its box, the first and last bands open
+  // below and above), each swept along z through all levels before the next.
+  // Level j of band b reads level j - 1's rows down to Y + b H - j - 1, which
+  // band b - 1 computed and its level j + 1 (rows below Y + b H - j - 1) did
+  // not overwrite; the orders within a band are those of one sweep. 2D: one band.
+  const int y_first = boxes[0].lo[1], height = three_d ? std::max(1, rows_per_band) : 1 << 30;
+  for (int band = 0;; ++band) {
+    // Done once every level's band starts above its box.
+    if (band > 0 && long(y_first) + long(band) * height - (levels - 1) >= boxes[0].hi[1]) break;
+    std::vector<int> lo(levels), hi(levels);
+    int first = 1 << 30, last = -(1 << 30);
+    for (int j = 0; j < levels; ++j) {
+      const long start = long(y_first) + long(band) * height - j, end = start + height;
+      lo[j] = band == 0 ? boxes[j].lo[1] : int(std::max<long>(boxes[j].lo[1], start));
+      hi[j] = three_d ? int(std::min<long>(boxes[j].hi[1], end)) : boxes[j].hi[1];
+      if (lo[j] >= hi[j]) continue;
+      // Level j's slices lie in steps lo + j .. hi - 1 + j of the sweep.
+      first = std::min(first, boxes[j].lo[s] + j);
+      last = std::max(last, boxes[j].hi[s] - 1 + j);
+    }
+    for (int step = first; step <= last; ++step)
+      for (int j = 0; j < levels; ++j) {
+        const int q = step - j;
+        if (lo[j] >= hi[j] || q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
+        if (heun && j % 2 == 1)
+          slice(average[j], q, lo[j], hi[j]);
+        else
+          slice(plain[j], q, lo[j], hi[j]);
+      }
+    if (!three_d) break;
+  }
+}
+
+template <Stencil S>
+void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           int rows_per_band) {
+  if (rows_per_band <= 0) {
+    // Rows of y per band in 3D: the window of slices a sweep works on,
+    // (levels + 3) slices of (rows + 2) rows in four arrays, within a core's
+    // share of the L2 cache; all rows (one band) with threads, which share a
+    // plane's rows.
+    constexpr long kBudget = 384 * 1024;
+    const long box_rows = boxes[0].hi[1] - boxes[0].lo[1];
+    const long per_row = long(boxes.size() + 3) * 4 * (boxes[0].hi[0] - boxes[0].lo[0]) * long(sizeof(Real));
+    rows_per_band = ExecSpace().concurrency() > 1 ? int(box_rows) : int(std::max(2L, std::min(box_rows, kBudget / per_row - 2)));
+  }
+  if (p.F_map.data() != nullptr)
+    sweep<S, true>(p, heun, boxes, a, b, rows_per_band);
+  else
+    sweep<S, false>(p, heun, boxes, a, b, rows_per_band);
+}
+
+}  // namespace
+
+void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
+                   const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band) {
+  if constexpr (kHostExecution) {
+    const bool heun = integrator == Integrator::RK2;
+    switch (stencil) {
+      case Stencil::P5: sweep<Stencil::P5>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P9: sweep<Stencil::P9>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P7: sweep<Stencil::P7>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P19: sweep<Stencil::P19>(p, heun, boxes, a, b, rows_per_band); break;
+      case Stencil::P27: sweep<Stencil::P27>(p, heun, boxes, a, b, rows_per_band); break;
+    }
+  } else {
+    // resolve_block_form never chooses this form on a device build.
+    (void)stencil, (void)p, (void)integrator, (void)boxes, (void)a, (void)b, (void)rows_per_band;
+  }
+}
+
+}  // namespace gs

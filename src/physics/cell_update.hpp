@@ -1,0 +1,149 @@
+#pragma once
+// The per-cell update and the CPU row kernel of one stage, shared by
+// gray_scott_stage (src/physics/gray_scott.cpp) and the fused block forms
+// (src/physics/block_*.cpp): every form that updates a cell calls update_cell
+// with the same operands, so the bits do not depend on which form ran.
+#include <limits>
+#include <type_traits>
+
+#include "core/types.hpp"
+#include "grid/fields.hpp"
+#include "physics/gray_scott.hpp"
+#include "physics/stencil.hpp"
+
+namespace gs {
+
+// The update of one cell from its values and Laplacians, shared by both kernel
+// forms below so that each cell's arithmetic is the same operations in the same
+// order wherever it runs. `base_u`/`base_v` are read only when averaging.
+template <bool Average>
+KOKKOS_FORCEINLINE_FUNCTION void update_cell(Real uc, Real vc, Real lap_u, Real lap_v, Real F, Real k, Real Du, Real Dv,
+                                             Real dt, Real lo, Real hi, Real base_u, Real base_v, Real& out_u,
+                                             Real& out_v) {
+  const Real uvv = uc * vc * vc;
+  const Real du = Du * lap_u - uvv + F * (1 - uc);
+  const Real dv = Dv * lap_v + uvv - (F + k) * vc;
+  Real un = uc + dt * du;
+  Real vn = vc + dt * dv;
+  if (Average) {
+    un = Real(0.5) * (base_u + un);
+    vn = Real(0.5) * (base_v + vn);
+  }
+  // Clamping to [lo, hi] = [0, 1], or to [-inf, inf], which changes nothing
+  // (NaN included): a select, where a branch on physics.clamp stopped g++ from
+  // vectorising the row loop. Written as two one-sided selects, each of which
+  // is exactly one SSE/AVX max or min (a NaN in `un` falls through both), where
+  // the nested form compiled to compare-and-mask sequences that cost a third of
+  // the 2D 5-point throughput. Same result for every input, -0 included.
+  un = lo > un ? lo : un;
+  un = hi < un ? hi : un;
+  vn = lo > vn ? lo : vn;
+  vn = hi < vn ? hi : vn;
+  out_u = un;
+  out_v = vn;
+}
+
+// Offsets from the cell at column x of a row that starts at `row`; `sy`, `sz`
+// are the strides of y and z. All loads are then affine in x, which the
+// vectoriser needs.
+struct RowAt {
+  const Real* row;
+  long sy, sz;
+  int x;
+  KOKKOS_FORCEINLINE_FUNCTION Real operator()(int dz, int dy, int dx) const {
+    return row[x + dx + dy * sy + dz * sz];
+  }
+};
+
+// CPU form: one work item per (z, y) row, a plain loop over contiguous x.
+// Reading through a View in the loop made g++ reload its data pointer and
+// strides for every access and give up vectorising ("data ref analysis
+// failed"); with the row pointers and coefficients hoisted into locals it
+// vectorises, and the 19/27-point bodies are inlined.
+template <Stencil S, bool Average, bool Mapped>
+struct RowKernel {
+  ConstField u, v, base_u, base_v, F_map, k_map;
+  Field out_u, out_v;
+  Real Du, Dv, F, k, dt, inv_h2[3], lo, hi;
+  int x_begin, x_end, y_begin, ny, z_begin;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int row) const {
+    const int z = z_begin + row / ny, y = y_begin + row % ny;
+    const Real* ur = &u(z, y, 0);
+    const Real* vr = &v(z, y, 0);
+    const long sy = long(u.stride_1()), sz = long(u.stride_0());
+    const Real* bu = Average ? &base_u(z, y, 0) : nullptr;
+    const Real* bv = Average ? &base_v(z, y, 0) : nullptr;
+    const Real* Fr = Mapped ? &F_map(z, y, 0) : nullptr;
+    const Real* kr = Mapped ? &k_map(z, y, 0) : nullptr;
+    Real* ou = &out_u(z, y, 0);
+    Real* ov = &out_v(z, y, 0);
+    const Real Du_ = Du, Dv_ = Dv, F_ = F, k_ = k, dt_ = dt, ih[3] = {inv_h2[0], inv_h2[1], inv_h2[2]};
+    const Real lo_ = lo, hi_ = hi;
+    // Each x reads `in` and writes `out` at x only; `out` may alias `base` (RK2
+    // stage 2) but never `in`, so iterations are independent.
+    if constexpr (kColumnFactorised<S>) {
+      // The sides and middles of each column, for a chunk of the row plus one
+      // column either side, then the cells of the chunk from them.
+      constexpr int kChunk = 256;
+      using W = ColumnWeights<S>;
+      Real side_u[kChunk + 2], mid_u[kChunk + 2], side_v[kChunk + 2], mid_v[kChunk + 2];
+      for (int x0 = x_begin; x0 < x_end; x0 += kChunk) {
+        const int n = x_end - x0 < kChunk ? x_end - x0 : kChunk;
+        for (int i = 0; i < n + 2; ++i) {
+          const ColumnSums cu = column_sums(RowAt{ur, sy, sz, x0 - 1 + i}, 0);
+          const ColumnSums cv = column_sums(RowAt{vr, sy, sz, x0 - 1 + i}, 0);
+          side_u[i] = W::side(cu);
+          mid_u[i] = W::middle(cu);
+          side_v[i] = W::side(cv);
+          mid_v[i] = W::middle(cv);
+        }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+        for (int i = 0; i < n; ++i) {
+          const int x = x0 + i;
+          update_cell<Average>(ur[x], vr[x], column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], ih),
+                               column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], ih), Mapped ? Fr[x] : F_,
+                               Mapped ? kr[x] : k_, Du_, Dv_, dt_, lo_, hi_, Average ? bu[x] : Real(0),
+                               Average ? bv[x] : Real(0), ou[x], ov[x]);
+        }
+      }
+    } else {
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+      for (int x = x_begin; x < x_end; ++x) {
+        update_cell<Average>(ur[x], vr[x], Laplacian<S>::apply(RowAt{ur, sy, sz, x}, ih),
+                             Laplacian<S>::apply(RowAt{vr, sy, sz, x}, ih), Mapped ? Fr[x] : F_, Mapped ? kr[x] : k_,
+                             Du_, Dv_, dt_, lo_, hi_, Average ? bu[x] : Real(0), Average ? bv[x] : Real(0), ou[x],
+                             ov[x]);
+      }
+    }
+  }
+};
+
+// The clamp as the bounds of two selects: [0, 1], or [-inf, inf], which
+// changes no value (see update_cell).
+inline void clamp_bounds(const ReactionDiffusion& p, Real& lo, Real& hi) {
+  lo = p.clamp ? 0 : -std::numeric_limits<Real>::infinity();
+  hi = p.clamp ? 1 : std::numeric_limits<Real>::infinity();
+}
+
+// The row kernel of one stage over `box`, with the roles of gray_scott_stage.
+template <Stencil S, bool Average, bool Mapped>
+RowKernel<S, Average, Mapped> make_row_kernel(const ReactionDiffusion& p, const IndexBox& box, const State& in,
+                                              const State& base, const State& out) {
+  Real lo, hi;
+  clamp_bounds(p, lo, hi);
+  return {in.u, in.v, base.u, base.v, p.F_map, p.k_map, out.u, out.v,
+          p.Du, p.Dv, p.F, p.k, p.dt, {p.inv_h2[0], p.inv_h2[1], p.inv_h2[2]},
+          lo, hi, box.lo[0], box.hi[0], box.lo[1], box.hi[1] - box.lo[1], box.lo[2]};
+}
+
+// The switch is on where the kernel runs, not on which memory the host can
+// read: a CUDA build with UVM memory would otherwise run the row form, one
+// GPU thread per row.
+constexpr bool kHostExecution = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
+
+}  // namespace gs
