@@ -30,7 +30,9 @@ grid = TrivialProducer(registrationName="grid")
 contour = Contour(registrationName="isosurface", Input=grid)
 contour.ContourBy = ["POINTS", "v"]
 contour.Isosurfaces = iso
-contour.ComputeNormals = 1
+# Shaded with the adaptor's normals_v (-grad v on the global field, the same on
+# any rank count), not normals from gradients inside each rank's block.
+contour.ComputeNormals = 0
 contour.ComputeScalars = 1
 contour.PointMergeMethod = "Uniform Binning"
 
@@ -46,6 +48,7 @@ except AttributeError:
 
 shown = Show(contour, view)
 shown.Representation = "Surface"
+shown.SelectNormalArray = "normals_v"
 ColorBy(shown, ("POINTS", "u"))
 lut = GetColorTransferFunction("u")
 lut.ApplyPreset("Viridis (matplotlib)", True)

@@ -34,7 +34,7 @@ struct CatalystAdaptor::Impl {
   vtkNew<vtkCPProcessor> processor;
   vtkNew<vtkCPDataDescription> description;
   vtkNew<vtkImageData> image;
-  vtkNew<vtkDoubleArray> u, v;
+  vtkNew<vtkDoubleArray> u, v, normals;
   MPI_Comm comm = MPI_COMM_NULL;  // the simulation's; Catalyst's controller wraps it
   std::string setup_error;        // why Catalyst could not start (reported by the first execute)
 };
@@ -83,6 +83,7 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
   m.v->SetName("v");
   m.image->GetPointData()->AddArray(m.u);
   m.image->GetPointData()->AddArray(m.v);
+  m.normals->SetNumberOfComponents(3);  // named and added at the first call that has them
   m.image->GetPointData()->SetActiveScalars("v");  // image representations expect active scalars
   m.image->SetSpacing(cfg.grid.h(0), cfg.grid.h(1), cfg.grid.dims == 3 ? cfg.grid.h(2) : cfg.grid.h(0));
   m.image->SetOrigin(0.5 * cfg.grid.h(0), 0.5 * cfg.grid.h(1), cfg.grid.dims == 3 ? 0.5 * cfg.grid.h(2) : 0.0);
@@ -101,6 +102,13 @@ std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock
   // VTK's array API is not const; it only reads these.
   m.u->SetArray(const_cast<double*>(block.u), count, 1);
   m.v->SetArray(const_cast<double*>(block.v), count, 1);
+  if (block.normals) {
+    // Only a point array, not the image's active normals: slices of the grid
+    // would otherwise be shaded by it. Scripts select it for the isosurface.
+    m.normals->SetName(block.normals_name);
+    m.normals->SetArray(const_cast<double*>(block.normals), 3 * count, 1);
+    if (!m.image->GetPointData()->HasArray(block.normals_name)) m.image->GetPointData()->AddArray(m.normals);
+  }
   m.image->Modified();
   m.description->SetTimeData(time, step);
   m.description->SetForceOutput(last);

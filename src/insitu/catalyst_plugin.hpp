@@ -17,6 +17,10 @@ namespace gs {
 struct CatalystBlock {
   const double* u = nullptr;
   const double* v = nullptr;
+  // 3D: (x, y, z) per point, the isosurface normals of one species (minus its
+  // gradient on the global field), named normals_name; nullptr in 2D.
+  const double* normals = nullptr;
+  const char* normals_name = nullptr;
   long first[3] = {0, 0, 0};   // global index of the block's first point
   long points[3] = {1, 1, 1};  // points per dimension
 };

@@ -70,7 +70,8 @@ void InsituOutput::start() {
     report_.failure = error;
     throw RunError("insitu: " + error);
   }
-  block_ = std::make_unique<InsituBlock>(dec_);
+  // Normals for the contoured species, v (insitu.iso are values of v).
+  block_ = std::make_unique<InsituBlock>(dec_, cfg_.grid, /*normals_of=*/1, cfg_.parallel.gpu_aware_mpi);
   long long bytes = block_->bytes();
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;
@@ -90,6 +91,8 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   CatalystBlock view;
   view.u = block_->u();
   view.v = block_->v();
+  view.normals = block_->normals();
+  view.normals_name = block_->normals_name().c_str();
   for (int d = 0; d < 3; ++d) view.first[d] = block_->first()[d], view.points[d] = block_->points()[d];
   const auto call_start = std::filesystem::file_time_type::clock::now();
   std::string error;
