@@ -37,6 +37,7 @@ struct CatalystAdaptor::Impl {
   vtkNew<vtkDoubleArray> u, v, normals;
   MPI_Comm comm = MPI_COMM_NULL;  // the simulation's; Catalyst's controller wraps it
   std::string setup_error;        // why Catalyst could not start (reported by the first execute)
+  bool finalized = false;
 };
 
 CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std::string& out_dir)
@@ -89,7 +90,20 @@ CatalystAdaptor::CatalystAdaptor(const SimConfig& cfg, MPI_Comm comm, const std:
   m.image->SetOrigin(0.5 * cfg.grid.h(0), 0.5 * cfg.grid.h(1), cfg.grid.dims == 3 ? 0.5 * cfg.grid.h(2) : 0.0);
 }
 
-CatalystAdaptor::~CatalystAdaptor() { impl_->processor->Finalize(); }
+CatalystAdaptor::~CatalystAdaptor() {
+  if (!impl_->finalized) impl_->processor->Finalize();
+}
+
+std::string CatalystAdaptor::finalize() {
+  Impl& m = *impl_;
+  if (m.finalized) return "";
+  m.finalized = true;
+  m.processor->Finalize();  // each script's catalyst_finalize, through the script guard
+  if (!m.setup_error.empty()) return "";  // reported by the first execute()
+  const ScriptFailure failed = take_script_failure();
+  if (!failed.message.empty()) return "script failed at the end of the run (in " + failed.stage + "): " + failed.message;
+  return "";
+}
 
 std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock& block, bool last) {
   Impl& m = *impl_;

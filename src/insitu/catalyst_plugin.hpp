@@ -31,6 +31,10 @@ class CatalystSession {
   // Collective over the communicator given at creation. Returns "" when the
   // scripts ran cleanly on this rank, else this rank's error (one line).
   virtual std::string execute(long step, double time, const CatalystBlock& block, bool last) = 0;
+  // Collective: runs the scripts' catalyst_finalize and stops Catalyst; no
+  // execute() after it. Returns "" or this rank's error, like execute(). A
+  // session destroyed without it finalizes then, reporting nothing.
+  virtual std::string finalize() = 0;
 };
 
 // The plugin's one entry point: starts Catalyst with cfg.insitu.scripts; the

@@ -79,6 +79,36 @@ void InsituOutput::start() {
 }
 
 void InsituOutput::write(const OutputStep& s, const State& state) {
+  std::string error;
+  if (s.step == last_step_)
+    report_.calls -= 1;  // a stop at a step already handed over (due()): no call, which the driver counts as one
+  else
+    error = call(s, state);
+  // The run's last call ends the scripts (catalyst_finalize), so their errors
+  // there reach the summary like a call's.
+  if (error.empty() && (s.last || s.stopping)) error = finalize();
+  if (error.empty()) return;
+  if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
+  if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
+  disabled_ = true;  // on every rank: the error was agreed on
+  if (dec_.rank() == 0) {
+    std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
+                 error.c_str());
+    std::fflush(stderr);
+  }
+}
+
+std::string InsituOutput::finalize() {
+  finalized_ = true;
+  std::string error;
+  {
+    ScopedIeeeSubnormals ieee;
+    error = session_->finalize();
+  }
+  return first_error(error, dec_.comm());
+}
+
+std::string InsituOutput::call(const OutputStep& s, const State& state) {
   const double t_start = MPI_Wtime();
   const bool first = !session_;
   if (first) start();
@@ -103,15 +133,7 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   error = first_error(error, dec_.comm());
   if (error.empty()) error = first_error(dec_.rank() == 0 ? check_written(s.step, call_start) : "", dec_.comm());
   if (first) first_call_s_ = MPI_Wtime() - t_start;
-  if (error.empty()) return;
-  if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
-  if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
-  disabled_ = true;  // on every rank: the error was agreed on
-  if (dec_.rank() == 0) {
-    std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
-                 error.c_str());
-    std::fflush(stderr);
-  }
+  return error;
 }
 
 std::string InsituOutput::check_written(long step, std::filesystem::file_time_type since) {

@@ -8,7 +8,7 @@ in=$SRC/inputs/default-3d.toml
 small=(grid.n=16 grid.L=16 time.steps=20 insitu.every=10 insitu.script="$SRC/tests/catalyst/broken_script.py")
 summary_field() { $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
 
-for where in execute import; do
+for where in execute import finalize; do
   set +e
   GS_TEST_BREAK=$where run_gs 2 300 "$in" "${small[@]}" output.dir="$WORK/$where" >"$WORK/$where.log" 2>"$WORK/$where.err"
   rc=$?
