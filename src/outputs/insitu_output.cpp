@@ -79,23 +79,23 @@ void InsituOutput::start() {
 }
 
 void InsituOutput::write(const OutputStep& s, const State& state) {
-  std::string error;
-  if (s.step == last_step_)
-    report_.calls -= 1;  // a stop at a step already handed over (due()): no call, which the driver counts as one
-  else
-    error = call(s, state);
+  const bool no_call = s.step == last_step_;  // a stop at the step just handed over (due())
+  std::string error = no_call ? "" : call(s, state);
   // The run's last call ends the scripts (catalyst_finalize), so their errors
   // there reach the summary like a call's.
   if (error.empty() && (s.last || s.stopping)) error = finalize();
-  if (error.empty()) return;
-  if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
-  if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
-  disabled_ = true;  // on every rank: the error was agreed on
-  if (dec_.rank() == 0) {
-    std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
-                 error.c_str());
-    std::fflush(stderr);
+  if (!error.empty()) {
+    if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
+    if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
+    disabled_ = true;  // on every rank: the error was agreed on
+    if (dec_.rank() == 0) {
+      std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
+                   error.c_str());
+      std::fflush(stderr);
+    }
   }
+  // The driver counts a write() that returns as a call; a finalize alone is none.
+  if (no_call) report_.calls -= 1;
 }
 
 std::string InsituOutput::finalize() {
