@@ -28,7 +28,10 @@ grid = TrivialProducer(registrationName="grid")
 contour = Contour(registrationName="isosurface", Input=grid)
 contour.ContourBy = ["POINTS", s["contour_array"]]
 contour.Isosurfaces = s["iso"]
-contour.ComputeNormals = 1
+# Shaded with the adaptor's normals (minus the gradient of the contoured array
+# on the global field, the same on any rank count), not normals from gradients
+# inside each rank's block.
+contour.ComputeNormals = 0
 contour.ComputeScalars = 1
 contour.PointMergeMethod = "Uniform Binning"
 
@@ -36,6 +39,7 @@ view = gs_view.make_view(s)
 
 shown = Show(contour, view)
 shown.Representation = "Surface"
+shown.SelectNormalArray = "normals_" + s["contour_array"]
 colors = gs_view.Coloring(s["surface"])
 colors.show_on(shown, view)
 shown.Specular = 0.3

@@ -58,9 +58,10 @@ struct CatalystAdaptor::Impl {
   vtkNew<vtkCPProcessor> processor;
   vtkNew<vtkCPDataDescription> description;
   vtkNew<vtkImageData> image;
-  vtkNew<vtkDoubleArray> u, v;
+  vtkNew<vtkDoubleArray> u, v, normals;
   MPI_Comm comm = MPI_COMM_NULL;  // the simulation's; Catalyst's controller wraps it
   std::string setup_error;        // why Catalyst could not start (reported by the first execute)
+  bool finalized = false;
 };
 
 CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_json, MPI_Comm comm,
@@ -111,12 +112,26 @@ CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_js
   m.v->SetName("v");
   m.image->GetPointData()->AddArray(m.u);
   m.image->GetPointData()->AddArray(m.v);
+  m.normals->SetNumberOfComponents(3);  // named and added at the first call that has them
   m.image->GetPointData()->SetActiveScalars("v");  // image representations expect active scalars
   m.image->SetSpacing(grid.h(0), grid.h(1), grid.dims == 3 ? grid.h(2) : grid.h(0));
   m.image->SetOrigin(0.5 * grid.h(0), 0.5 * grid.h(1), grid.dims == 3 ? 0.5 * grid.h(2) : 0.0);
 }
 
-CatalystAdaptor::~CatalystAdaptor() { impl_->processor->Finalize(); }
+CatalystAdaptor::~CatalystAdaptor() {
+  if (!impl_->finalized) impl_->processor->Finalize();
+}
+
+std::string CatalystAdaptor::finalize() {
+  Impl& m = *impl_;
+  if (m.finalized) return "";
+  m.finalized = true;
+  m.processor->Finalize();  // each script's catalyst_finalize, through the script guard
+  if (!m.setup_error.empty()) return "";  // reported by the first execute()
+  const ScriptFailure failed = take_script_failure();
+  if (!failed.message.empty()) return "script failed at the end of the run (in " + failed.stage + "): " + failed.message;
+  return "";
+}
 
 std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock& block, bool last) {
   Impl& m = *impl_;
@@ -129,6 +144,13 @@ std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock
   // VTK's array API is not const; it only reads these.
   m.u->SetArray(const_cast<double*>(block.u), count, 1);
   m.v->SetArray(const_cast<double*>(block.v), count, 1);
+  if (block.normals) {
+    // Only a point array, not the image's active normals: slices of the grid
+    // would otherwise be shaded by it. Scripts select it for the isosurface.
+    m.normals->SetName(block.normals_name);
+    m.normals->SetArray(const_cast<double*>(block.normals), 3 * count, 1);
+    if (!m.image->GetPointData()->HasArray(block.normals_name)) m.image->GetPointData()->AddArray(m.normals);
+  }
   m.image->Modified();
   m.description->SetTimeData(time, step);
   m.description->SetForceOutput(last);

@@ -32,6 +32,8 @@ class CatalystAdaptor : public gs_plugin::CatalystSession {
   // or "" when it had none; after a failure on any rank no rank went on to
   // ParaView's collective work (script_guard.hpp).
   std::string execute(long step, double time, const CatalystBlock& block, bool last) override;
+  // Collective: catalyst_finalize of every script (agreed like a call), then Catalyst stops.
+  std::string finalize() override;
 
  private:
   struct Impl;

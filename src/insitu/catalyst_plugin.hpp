@@ -18,6 +18,10 @@ namespace gs_plugin {
 struct CatalystBlock {
   const double* u = nullptr;
   const double* v = nullptr;
+  // 3D: (x, y, z) per point, the isosurface normals of one species (minus its
+  // gradient on the global field), named normals_name; nullptr in 2D.
+  const double* normals = nullptr;
+  const char* normals_name = nullptr;
   long first[3] = {0, 0, 0};   // global index of the block's first point
   long points[3] = {1, 1, 1};  // points per dimension
 };
@@ -28,6 +32,10 @@ class CatalystSession {
   // Collective over the communicator given at creation. Returns "" when the
   // scripts ran cleanly on this rank, else this rank's error (one line).
   virtual std::string execute(long step, double time, const CatalystBlock& block, bool last) = 0;
+  // Collective: runs the scripts' catalyst_finalize and stops Catalyst; no
+  // execute() after it. Returns "" or this rank's error, like execute(). A
+  // session destroyed without it finalizes then, reporting nothing.
+  virtual std::string finalize() = 0;
 };
 
 // The plugin's one entry point: starts Catalyst with the scripts of

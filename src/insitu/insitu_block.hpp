@@ -6,12 +6,26 @@
 // (between 2^d cell centres) belongs to exactly one rank and contours join
 // across ranks without gaps or duplicated triangles (docs/insitu.md).
 //
-// The data leaves the device only in copy(), into host memory allocated once.
-// The block reads ghost cells but never fills them: the driver has them filled
-// (Stepper::fill_ghosts, edges and corners included) before it offers a step
-// to an output whose reads_ghosts() is true, so nothing here writes the state.
+// In 3D the block also carries isosurface normals of one species: minus its
+// gradient by central differences on the global field (VTK's sign: towards
+// lower values), the same at a point whichever rank holds it. ParaView's
+// contour would otherwise take gradients inside each block, one-sided at its
+// faces, and the shading would show the decomposition. The owned points need
+// only the one ghost layer; the high-side layer's normals are the neighbour's
+// owned ones, brought by a halo exchange of the normal fields (any ghost
+// width >= 1 serves).
+//
+// The data leaves the device only in copy(), one copy into host memory
+// allocated once. The block reads the state's ghost cells but never fills
+// them: the driver has them filled (Stepper::fill_ghosts, edges and corners
+// included) before it offers a step to an output whose reads_ghosts() is
+// true, so nothing here writes the state.
 #include <array>
+#include <memory>
+#include <string>
 
+#include "comm/halo.hpp"
+#include "config/config.hpp"
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
@@ -20,9 +34,12 @@ namespace gs {
 
 class InsituBlock {
  public:
-  explicit InsituBlock(const Decomposition& dec);
+  // normals_of: the species whose isosurfaces get normals (0 = u, 1 = v);
+  // gpu_aware as for the solver's halo exchange (parallel.gpu_aware_mpi).
+  InsituBlock(const Decomposition& dec, const GridConfig& grid, int normals_of, bool gpu_aware);
 
-  // Copies the block of `state`, whose ghosts are filled, to host memory.
+  // Collective (the normals' halo exchange): copies the block of `state`,
+  // whose ghosts are filled, to host memory.
   void copy(const State& state);
 
   // Points per dimension (x, y, z) of this block and its first global point index.
@@ -30,16 +47,31 @@ class InsituBlock {
   const std::array<long, 3>& first() const { return first_; }
   long long count() const { return (long long)points_[0] * points_[1] * points_[2]; }
   // x-fastest host arrays of count() values, valid until the next copy().
-  // Double whatever the state's precision: the plugin boundary's type.
+  // In double whatever the state's precision: the plugin boundary's type.
   double* u() const { return host_.data(); }
   double* v() const { return host_.data() + count(); }
-  long long bytes() const { return 2 * count() * (long long)sizeof(double); }
+  // count() (x, y, z) triples, x-fastest; nullptr in 2D (no isosurfaces to shade).
+  double* normals() const { return has_normals() ? host_.data() + 2 * count() : nullptr; }
+  bool has_normals() const { return normals_x_.u.data() != nullptr; }
+  // The point array's name for ParaView: "normals_u" or "normals_v".
+  const std::string& normals_name() const { return normals_name_; }
+  long long bytes() const { return (long long)host_.extent(0) * (long long)sizeof(double); }
 
  private:
-  using Block = Kokkos::View<double****, Kokkos::LayoutRight, MemSpace>;  // (species, z, y, x)
+  void compute_normals(const State& state);
+
   const Decomposition& dec_;
   std::array<long, 3> points_{}, first_{};
-  Block device_;
+  std::array<double, 3> h_{};
+  int normals_of_ = 1;
+  std::string normals_name_;
+  // -grad on the owned cells, then halo-filled: (x, y) in one State, (z, x)
+  // in another (the exchange moves two fields; x travels twice rather than
+  // a fourth field being allocated).
+  State normals_x_, normals_z_;
+  std::unique_ptr<HaloExchange> halo_;
+  using Block = Kokkos::View<double*, MemSpace>;
+  Block device_;  // u, v, then the normal triples: one copy to the host
   Block::HostMirror host_;
 };
 

@@ -72,7 +72,9 @@ void InsituOutput::start() {
     report_.failure = error;
     throw RunError("insitu: " + error);
   }
-  block_ = std::make_unique<InsituBlock>(dec_);
+  // Normals for the contoured species, v (insitu.iso are values of v).
+  block_ = std::make_unique<InsituBlock>(dec_, cfg_.grid, cfg_.insitu.contour == OutputField::U ? 0 : 1,
+                                         cfg_.parallel.gpu_aware_mpi);
   long long bytes = block_->bytes();
   allreduce_sum(&bytes, 1, dec_.comm());
   global_block_bytes_ = bytes;
@@ -81,6 +83,36 @@ void InsituOutput::start() {
 }
 
 void InsituOutput::write(const OutputStep& s, const State& state) {
+  const bool no_call = s.step == last_step_;  // a stop at the step just handed over (due())
+  std::string error = no_call ? "" : call(s, state);
+  // The run's last call ends the scripts (catalyst_finalize), so their errors
+  // there reach the summary like a call's.
+  if (error.empty() && (s.last || s.stopping)) error = finalize();
+  if (!error.empty()) {
+    if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
+    if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
+    disabled_ = true;  // on every rank: the error was agreed on
+    if (dec_.rank() == 0) {
+      std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
+                   error.c_str());
+      std::fflush(stderr);
+    }
+  }
+  // The driver counts a write() that returns as a call; a finalize alone is none.
+  if (no_call) report_.calls -= 1;
+}
+
+std::string InsituOutput::finalize() {
+  finalized_ = true;
+  std::string error;
+  {
+    ScopedIeeeSubnormals ieee;
+    error = session_->finalize();
+  }
+  return first_error(error, dec_.comm());
+}
+
+std::string InsituOutput::call(const OutputStep& s, const State& state) {
   const double t_start = MPI_Wtime();
   const bool first = !session_;
   if (first) start();
@@ -93,6 +125,8 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   gs_plugin::CatalystBlock view;
   view.u = block_->u();
   view.v = block_->v();
+  view.normals = block_->normals();
+  view.normals_name = block_->normals_name().c_str();
   for (int d = 0; d < 3; ++d) view.first[d] = block_->first()[d], view.points[d] = block_->points()[d];
   const auto call_start = std::filesystem::file_time_type::clock::now();
   std::string error;
@@ -103,15 +137,7 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   error = first_error(error, dec_.comm());
   if (error.empty()) error = first_error(dec_.rank() == 0 ? check_written(s.step, call_start) : "", dec_.comm());
   if (first) first_call_s_ = MPI_Wtime() - t_start;
-  if (error.empty()) return;
-  if (report_.failure.empty()) report_.failure = error;  // the first one explains the rest
-  if (cfg_.insitu.fail_is_error) throw RunError("insitu: " + error);
-  disabled_ = true;  // on every rank: the error was agreed on
-  if (dec_.rank() == 0) {
-    std::fprintf(stderr, "grayscott: warning: insitu: %s (insitu.fail = \"warn\": in situ is off from here, the run goes on)\n",
-                 error.c_str());
-    std::fflush(stderr);
-  }
+  return error;
 }
 
 std::string InsituOutput::check_written(long step, std::filesystem::file_time_type since) {

@@ -33,7 +33,10 @@ class InsituOutput : public Output {
   InsituOutput(const SimConfig& cfg, const Decomposition& dec);
   ~InsituOutput() override;
   std::string name() const override { return "insitu"; }
-  bool due(const OutputStep& s) const override { return !disabled_ && cadence_.due(s) && s.step != last_step_; }
+  // A stop at the step just handed over is due too, with no call: only to end the scripts.
+  bool due(const OutputStep& s) const override {
+    return !disabled_ && !finalized_ && (s.step != last_step_ ? cadence_.due(s) : s.stopping);
+  }
   long next_due(long after) const override { return cadence_.next_due(after); }
   bool reads_ghosts() const override { return true; }  // the block's high point layer
   // Collective, before step 0: throws InputError (exit 2) on every rank when
@@ -41,7 +44,9 @@ class InsituOutput : public Output {
   // A failure of a call (a script on any rank, or the files it should have
   // written) goes to report().failure and, with insitu.fail = "error", throws
   // RunError on every rank (exit 1); with "warn", to stderr, and in situ is off
-  // for the rest of the run on every rank.
+  // for the rest of the run on every rank. The run's last call (last step or
+  // stop) also runs the scripts' catalyst_finalize, whose failures are
+  // reported the same way.
   void write(const OutputStep& s, const State& state) override;
   Json summary_extra() const override;
 
@@ -52,9 +57,14 @@ class InsituOutput : public Output {
   std::string dir_;
   std::unique_ptr<InsituBlock> block_;
   void start();  // collective: load the plugin, start Catalyst
+  // Collective: one call to the scripts; "" or the failure, agreed on every rank.
+  std::string call(const OutputStep& s, const State& state);
+  // Collective: the scripts' catalyst_finalize; "" or the failure, agreed.
+  std::string finalize();
   // Rank 0, after a call: "" or why the folder lacks this call's files.
   std::string check_written(long step, std::filesystem::file_time_type since);
   bool disabled_ = false;
+  bool finalized_ = false;
   int writes_files_ = -1;  // whether the scripts write files; known after the first call
   void* plugin_ = nullptr;  // dlopen handle, kept open for the run (VTK registers classes at load)
   std::unique_ptr<gs_plugin::CatalystSession> session_;

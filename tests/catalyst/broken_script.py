@@ -10,6 +10,8 @@
 #   write       renders one PNG per call; at step 10 rank 0 puts a file where
 #               the in-situ folder was, so the image cannot be written;
 #   png         the same, but rank 0 puts a folder where step 10's image goes;
+#   finalize    a ValueError in catalyst_finalize (at the end of the run);
+#   finalize1   the same, on rank 1 only;
 #   subnormal   fails unless the call runs with IEEE subnormals (the solver
 #               flushes them to zero; ParaView and Python must not).
 import os
@@ -57,3 +59,8 @@ def catalyst_execute(info):
         open(folder, "w").close()
     if mode == "png" and rank == 0 and info.timestep >= 10:
         os.makedirs(os.path.join(folder, "broken_%06d.png" % info.timestep), exist_ok=True)
+
+
+def catalyst_finalize():
+    if mode == "finalize" or (mode == "finalize1" and rank == 1):
+        raise ValueError("deliberate failure in catalyst_finalize on rank %d" % rank)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Faults of the in-situ output on 2 ranks, each under a kill timeout (a hang
 # fails the test): a script error on rank 1 only (at a step, and at load),
-# sys.exit(3) in a script, each with insitu.fail = error (exit 1, summary
+# sys.exit(3) in a script, an error in catalyst_finalize (on rank 1 only), each with insitu.fail = error (exit 1, summary
 # "failed" naming the failure) and warn (exit 0, in situ off, the run goes on);
 # the in-situ folder replaced by a file, or an image's path by a folder,
 # during the run (failed writes);
@@ -17,6 +17,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 cases=("rank1|failed at step 10 (in catalyst_execute): script broken_script: ValueError: deliberate failure on rank 1"
        "import1|failed to load: script broken_script: NameError"
        "exit|failed at step 0 (in catalyst_execute): script broken_script: the script called sys.exit(3)"
+       "finalize1|failed at the end of the run (in catalyst_finalize): script broken_script: ValueError: deliberate failure in catalyst_finalize on rank 1"
        "write|step 10: the in-situ folder"
        "png|step 10: the scripts wrote no file under")
 for c in "${cases[@]}"; do
@@ -41,7 +42,7 @@ for c in "${cases[@]}"; do
       [[ $(grep -c "^grayscott: warning: insitu:" "$out.err") == 1 ]] || fail "expected one warning line"
       calls=$(field "$out" 's["outputs"]["insitu"]["calls"]')
       # In situ is off after the failed call: no call after it.
-      case $mode in rank1|write|png) [[ $calls == 2 ]] ;; *) [[ $calls == 1 ]] ;; esac || fail "$calls in-situ calls: in situ was not turned off after the failure"
+      case $mode in rank1|write|png) [[ $calls == 2 ]] ;; finalize1) [[ $calls == 3 ]] ;; *) [[ $calls == 1 ]] ;; esac || fail "$calls in-situ calls: in situ was not turned off after the failure"
     fi
   done
 done

@@ -3,6 +3,9 @@
 # alike; extracts on the iso value, same triangles, closed across rank seams
 # (check_isosurface.py). Also: the digest with in-situ output on equals the
 # digest with it off, and the contour runs once per call on 2 ranks.
+# The shading normals agree between 1 and 4 ranks, and with -grad v of the field file, to 0.001
+# degrees at every point, seams included (check_normals.py; normals taken inside each rank's
+# block were up to 12.5 degrees off at the seams).
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 args=(time.steps=200 output.every=0 output.fields_every=100 insitu.every=100 insitu.iso=0.25)
@@ -28,6 +31,7 @@ print("insitu: %d calls, start-up %.2f s, %.3f s per call; one step %.4f s" %
       (o["calls"], o["startup_s"], o["seconds_per_call"], s["wall_time_s"]["compute"] / s["steps"]))
 PYEOF
 timeout 300 pvpython "$SRC/tests/catalyst/check_isosurface.py" "$WORK/r1" "$WORK/r4" 0,100,200 0.25 </dev/null
+timeout 300 pvpython "$SRC/tests/catalyst/check_normals.py" "$WORK/r1" "$WORK/r4" 200 0.001 </dev/null
 
 # The contour runs once per call on 2 ranks too (the extract writer asked
 # ParaView for a ghost level the render did not, and the contour ran twice).

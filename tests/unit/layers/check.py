@@ -25,8 +25,9 @@ LAYERS = {
     "physics": {"core", "numerics", "config", "grid", "comm", "noise"},
     "init": {"core", "numerics", "config", "grid", "comm", "noise"},
     "io": {"core", "numerics", "config", "grid", "comm", "physics"},
-    # the Catalyst plugin boundary and the block it is handed: state and config only
-    "insitu": {"core", "config", "grid"},
+    # the Catalyst plugin boundary and the block it is handed: state and config,
+    # and the halo exchange that brings the block's far-layer normals
+    "insitu": {"core", "config", "grid", "comm"},
     "outputs": {"core", "numerics", "config", "grid", "comm", "physics", "io", "insitu"},
     "bench": {"core", "numerics", "config", "grid", "comm", "physics", "init", "io", "driver"},
     "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "init", "io", "outputs"},
