@@ -87,7 +87,9 @@ if [[ $backend != cuda && -z ${CMAKE_CXX_COMPILER_LAUNCHER:-} ]] && command -v c
   cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S "$root" -B "$build" "${cmake_args[@]}"
-cmake --build "$build" -j "$jobs"
+# GS_BUILD_TARGET: one target only (CI's device compile checks build the
+# program, which holds every kernel in both precisions).
+cmake --build "$build" -j "$jobs" ${GS_BUILD_TARGET:+--target "$GS_BUILD_TARGET"}
 
 cd "$root"
 if [[ $mode == build ]]; then
