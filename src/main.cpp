@@ -8,7 +8,7 @@
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/runtime.hpp"
-#include "driver/program.hpp"
+#include "app/program.hpp"
 #include "io/h5.hpp"
 
 // The float copy of the simulation (src/CMakeLists.txt builds it with

@@ -22,7 +22,7 @@ namespace {
 // A valid value other than the base's, for every key (the first of two that
 // differs from the base where one base already has the first).
 const std::map<std::string, std::string> kChangedValue = {
-    {"grid.dims", "3"}, {"grid.n", "40"}, {"grid.L", "40.0"}, {"grid.stencil", "5"},
+    {"grid.dims", "3"}, {"grid.n", "40"}, {"grid.L", "40.0"}, {"grid.stencil", "5"}, {"grid.precision", "float"},
     {"physics.Du", "0.2"}, {"physics.Dv", "0.1"}, {"physics.F", "0.04"}, {"physics.k", "0.061"},
     {"physics.clamp", "true"}, {"physics.map", "gradient|noise"}, {"physics.F_range", "[0.01, 0.08]"},
     {"physics.k_range", "[0.03, 0.06]"}, {"physics.map_frequency", "4"}, {"physics.map_seed", "7"},

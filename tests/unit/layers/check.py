@@ -31,6 +31,8 @@ LAYERS = {
     "outputs": {"core", "numerics", "config", "grid", "comm", "physics", "io", "insitu"},
     "bench": {"core", "numerics", "config", "grid", "comm", "physics", "init", "io", "driver"},
     "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "init", "io", "outputs"},
+    # the program's entry for one precision: a run (driver) or the benchmark
+    "app": {"core", "numerics", "config", "grid", "comm", "physics", "init", "io", "outputs", "driver", "bench"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 SUFFIXES = (".hpp", ".cpp", ".in")

@@ -1,7 +1,7 @@
 // The program after MPI and Kokkos have started: the command line, the input,
 // the rank layout, then a run, a --check or the benchmark. Compiled once per
 // state precision (src/CMakeLists.txt); main.cpp picks the copy.
-#include "driver/program.hpp"
+#include "app/program.hpp"
 
 #include <algorithm>
 #include <cstdio>
