@@ -57,9 +57,11 @@ class InsituBlock {
   const std::string& normals_name() const { return normals_name_; }
   long long bytes() const { return (long long)host_.extent(0) * (long long)sizeof(double); }
 
- private:
+  // Public only because CUDA allows no device lambda in a private member function;
+  // copy() calls it, nothing else needs to.
   void compute_normals(const State& state);
 
+ private:
   const Decomposition& dec_;
   std::array<long, 3> points_{}, first_{};
   std::array<double, 3> h_{};
