@@ -84,6 +84,15 @@ std::vector<int> parse_depths(const std::string& value) {
   return out;
 }
 
+// A comma list whose entries are each `a` or `b` (integrators, precisions).
+std::vector<std::string> list_of_two(const std::string& key, const std::string& value, const char* a, const char* b) {
+  std::vector<std::string> list = split(value);
+  for (const auto& c : list)
+    if (c != a && c != b)
+      throw InputError("command line: benchmark key '" + key + "' = '" + value + "': '" + c + "' is not " + a + " or " + b);
+  return list;
+}
+
 Options parse(const std::vector<std::string>& args) {
   Options o;
   const std::vector<std::string> all_cases = o.cases;
@@ -111,17 +120,9 @@ Options parse(const std::vector<std::string>& args) {
           throw InputError("command line: benchmark key 'cases' = '" + value + "': '" + c +
                            "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, all");
     } else if (key == "integrators") {
-      o.integrators = split(value);
-      for (const auto& c : o.integrators)
-        if (c != "euler" && c != "rk2")
-          throw InputError("command line: benchmark key 'integrators' = '" + value + "': '" + c +
-                           "' is not euler or rk2");
+      o.integrators = list_of_two(key, value, "euler", "rk2");
     } else if (key == "precisions") {
-      o.precisions = split(value);
-      for (const auto& c : o.precisions)
-        if (c != "double" && c != "float")
-          throw InputError("command line: benchmark key 'precisions' = '" + value + "': '" + c +
-                           "' is not double or float");
+      o.precisions = list_of_two(key, value, "double", "float");
     } else if (key == "depths") {
       o.depths = parse_depths(value);
     } else if (key.find('.') != std::string::npos) {
