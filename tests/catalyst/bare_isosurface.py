@@ -3,8 +3,9 @@ pipeline (the same contour, view, render, PNG and extract) run by pvbatch on fie
 files, without the simulation or the adaptor, timed per frame.
 
 usage: mpiexec -n R pvbatch bare_isosurface.py RUN STEPS RESULT_JSON
-  RUN: output.dir of a grayscott run with fields_NNNNNNNN.h5 at STEPS (comma-separated)
-       and its summary.json; frames go to RUN/bare/
+  RUN: output.dir of a grayscott run with fields_NNNNNNNN.h5 at STEPS (comma-separated),
+       its summary.json and insitu/settings.json (the run's in-situ view settings, written
+       by dump_settings.py as its insitu.script); frames go to RUN/bare/
   RESULT_JSON: {"startup_s": the first frame, "seconds_per_frame": the mean of the others}
 
 Each rank builds the block the adaptor would hand over on R ranks split along x
@@ -34,7 +35,6 @@ cfg = json.load(open(os.path.join(run, "summary.json")))["config"]
 n = [int(x) for x in cfg["grid"]["n"]]
 L = [float(x) for x in cfg["grid"]["L"]]
 h = [L[d] / n[d] for d in range(3)]
-iso = cfg["insitu"]["iso"] if "insitu" in cfg and cfg["insitu"].get("iso") else [0.25]
 x0 = rank * (n[0] // ranks) + min(rank, n[0] % ranks)
 nx = n[0] // ranks + (1 if rank < n[0] % ranks else 0)
 out = os.path.join(run, "bare")
@@ -42,8 +42,10 @@ if rank == 0:
     os.makedirs(out, exist_ok=True)
 controller.Barrier()
 
-os.environ.update(GS_INSITU_DIR=out, GS_INSITU_ISO=",".join(str(v) for v in iso),
-                  GS_INSITU_LENGTH=",".join(str(v) for v in L))
+# The settings grayscott hands over for this input, writing to RUN/bare/.
+settings = json.load(open(os.path.join(run, "insitu", "settings.json")))
+settings["dir"] = out
+os.environ["GS_INSITU_SETTINGS"] = json.dumps(settings)
 
 
 def block(step):
@@ -79,7 +81,8 @@ def producer_with_data(**kwargs):
 
 
 simple.TrivialProducer = producer_with_data
-pipeline = {}
+# The script finds its helpers (gs_view.py) beside itself through __file__, as Catalyst sets it.
+pipeline = {"__file__": script}
 exec(compile(open(script).read(), script, "exec"), pipeline)  # the same proxies, properties and extract writer
 
 times = []
@@ -94,7 +97,7 @@ for step in steps:
     pipeline["catalyst_execute"](info)
     # The script's PNG extractor, which only Catalyst triggers, as a screenshot of the same view and size.
     pipeline["SaveScreenshot"](os.path.join(out, "isosurface_%06d.png" % step), pipeline["view"],
-                               ImageResolution=pipeline["size"])
+                               ImageResolution=settings["image_size"])
     controller.Barrier()
     times.append(time.perf_counter() - t0)
 if rank == 0:

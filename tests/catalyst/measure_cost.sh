@@ -6,8 +6,14 @@
 # the machine's load. Each run appends its per-call figures to a JSON-lines
 # file; the table is taken pair by pair from those.
 #
-# usage: DISPLAY=:N bash tests/catalyst/measure_cost.sh BUILD_DIR WORK_DIR [RUNS]
+# usage: bash tests/catalyst/measure_cost.sh BUILD_DIR WORK_DIR [RUNS]
+# With DISPLAY unset it runs itself under its own Xvfb; a DISPLAY given must be
+# an X server that stays up between clients (Xvfb -noreset): a plain Xvfb
+# resets when its last client leaves, and the next run's render window aborts.
 set -euo pipefail
+if [[ -z ${DISPLAY:-} ]]; then
+  exec xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" bash "$0" "$@"
+fi
 build=$(cd "$1" && pwd) work=$2 runs=${3:-5}
 src=$(cd "$(dirname "$0")/../.." && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -18,11 +24,11 @@ rm -f "$work"/insitu.jsonl "$work"/bare.jsonl
 case_args=(grid.n=128 grid.L=128 init.count=80 time.steps=100 output.every=0 insitu.iso=0.25)
 every=25 steps=0,25,50,75,100
 
-# The data: the same run's fields at the in-situ steps.
-if [[ ! -f $work/data/fields_00000025.h5 ]]; then
+# The data: the same run's fields at the in-situ steps, and its in-situ view settings.
+if [[ ! -f $work/data/fields_00000025.h5 || ! -f $work/data/insitu/settings.json ]]; then
   rm -rf "$work/data"
   mpiexec -n 2 "$build/src/grayscott" "$src/inputs/default-3d.toml" "${case_args[@]}" output.fields_every=$every \
-    output.dir="$work/data" </dev/null >"$work/data.log" 2>&1
+    insitu.every=100 insitu.script="$src/tests/catalyst/dump_settings.py" output.dir="$work/data" </dev/null >"$work/data.log" 2>&1
 fi
 
 cat >"$work/insitu.sh" <<EOS
