@@ -104,7 +104,7 @@ int run(int rank, int size, int argc, char** argv, BenchmarkCases more_cases) {
     std::printf("  h=%g  dt=%g (stable up to %g)  %s  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_limit,
                 name_of(cfg.time.integrator), kPrecisionName, dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
-    std::printf("  Kokkos %s  output %s\n", ExecSpace::name(), cfg.output.dir.c_str());
+    std::printf(" halo_depth=%d  Kokkos %s  output %s\n", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);
   }
   Driver driver(cfg, dec);

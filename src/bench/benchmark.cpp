@@ -189,7 +189,10 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
   std::vector<std::string> ov = {"grid.dims=" + std::to_string(dims), "grid.n=" + std::to_string(n),
                                  "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
                                  "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
-                                 std::string("grid.precision=") + kPrecisionName};
+                                 std::string("grid.precision=") + kPrecisionName,
+                                 // The step cases are the one-exchange-per-stage scheme unless
+                                 // parallel.halo_depth is given (e.g. auto, or 4 on 2 ranks).
+                                 "parallel.halo_depth=1"};
   ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
   return load_config_text("", "benchmark", ov);
 }

@@ -103,8 +103,10 @@ struct ParallelConfig {
   bool gpu_aware_mpi = false;             // hand device buffers straight to MPI
   // Time steps per halo exchange: ghosts of width halo_depth x stages, and
   // the stage levels in between computed over shrinking boxes (1: an exchange
-  // per stage, one ghost layer).
-  int halo_depth = 1;
+  // per stage, one ghost layer). kAutoHaloDepth: chosen by the Decomposition
+  // for the backend, dimension and local box (auto_halo_depth).
+  static constexpr int kAutoHaloDepth = 0;
+  int halo_depth = kAutoHaloDepth;
 };
 
 // In-situ visualization through ParaView Catalyst (src/insitu/, docs/insitu.md).

@@ -261,9 +261,20 @@ const std::vector<KeySpec>& key_table() {
       {"parallel.gpu_aware_mpi", RestartRole::Free, "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
        [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
        [](const SimConfig& c) { return Json(c.parallel.gpu_aware_mpi); }},
-      {"parallel.halo_depth", RestartRole::Free, "integer", "steps", "time steps per halo exchange: ghosts of halo_depth x stages cells, same results for every value (1 to 16; 1: an exchange every stage)",
-       [](const Setting& s, SimConfig& c, Pending&) { c.parallel.halo_depth = (int)read_int(s, 1, 16); },
-       [](const SimConfig& c) { return Json(c.parallel.halo_depth); }},
+      {"parallel.halo_depth", RestartRole::Free, "integer or \"auto\"", "steps", "time steps per halo exchange: ghosts of halo_depth x stages cells, same results for every value (1 to 16; 1: an exchange every stage; \"auto\": 8 stages per exchange in 2D on CPU ranks of one thread with at least 64 cells per side, else 1)",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         if (s.value.is_string()) {
+           if (s.value.as_string().str != "auto")
+             throw_setting(s, "expected an integer from 1 to 16 or \"auto\", got \"" + s.value.as_string().str + "\"");
+           c.parallel.halo_depth = ParallelConfig::kAutoHaloDepth;
+         } else {
+           if (!s.value.is_integer()) throw_setting(s, "expected an integer from 1 to 16 or \"auto\"");
+           c.parallel.halo_depth = (int)read_int(s, 1, 16);
+         }
+       },
+       [](const SimConfig& c) {
+         return c.parallel.halo_depth == ParallelConfig::kAutoHaloDepth ? Json("auto") : Json(c.parallel.halo_depth);
+       }},
       {"insitu.script", RestartRole::Free, "string or list of strings", "path", "ParaView Catalyst Python scripts run in situ (e.g. inputs/catalyst/isosurface.py); [] = no in-situ output; needs a build with Catalyst",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.scripts = read_path_list(s); },
        [](const SimConfig& c) { return Json(c.insitu.scripts); }},

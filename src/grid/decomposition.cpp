@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "core/error.hpp"
 
@@ -33,10 +34,21 @@ void check_ghost_width(const long* global_n, const int* layout, int dims, int ha
 
 }  // namespace
 
+int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator) {
+  constexpr int kLevels = 8;
+  constexpr long kMinCells = 64;
+  const bool host = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
+  if (dims != 2 || !host || ExecSpace().concurrency() > 1) return 1;
+  for (int d = 0; d < dims; ++d)
+    if (smallest_local_n[d] < kMinCells) return 1;
+  return kLevels / stages_per_step(integrator);
+}
+
 Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world, Integrator integrator) {
   dims_ = grid.dims;
   halo_depth_ = parallel.halo_depth;
-  if (halo_depth_ < 1) throw KeyError("parallel.halo_depth", "must be >= 1, got " + std::to_string(halo_depth_));
+  if (halo_depth_ < 1 && halo_depth_ != ParallelConfig::kAutoHaloDepth)
+    throw KeyError("parallel.halo_depth", "must be >= 1 or \"auto\", got " + std::to_string(halo_depth_));
   int world_size = 1;
   GS_MPI_CHECK(MPI_Comm_size(world, &world_size));
   int layout[3] = {parallel.layout[0], parallel.layout[1], dims_ == 3 ? parallel.layout[2] : 1};
@@ -69,6 +81,11 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
     if (grid.n[d] < layout[d])
       throw KeyError("grid.n", std::to_string(grid.n[d]) + " cells along " + "xyz"[d] + " cannot be shared by " +
                                    std::to_string(layout[d]) + " ranks; use fewer ranks or a larger grid");
+  }
+  if (halo_depth_ == ParallelConfig::kAutoHaloDepth) {
+    long smallest[3] = {1, 1, 1};
+    for (int d = 0; d < dims_; ++d) smallest[d] = grid.n[d] / layout[d];
+    halo_depth_ = auto_halo_depth(dims_, smallest, integrator);
   }
   check_ghost_width(grid.n.data(), layout, dims_, halo_depth_, integrator);
   int periods[3] = {1, 1, 1};

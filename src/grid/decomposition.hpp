@@ -17,6 +17,15 @@ inline int ghost_width(int halo_depth, Integrator integrator) {
   return halo_depth <= 1 ? 1 : halo_depth * stages_per_step(integrator);
 }
 
+// parallel.halo_depth = "auto": time steps per halo exchange for this build's
+// backend, given the fewest cells a rank owns along each dimension (the same
+// on every rank). 8 stage levels per exchange (8 Euler steps, 4 RK2 steps)
+// in 2D on a host backend with one thread per rank and at least 64 cells per
+// side, where the wavefront form keeps the levels in cache; else 1. Measured
+// in docs/performance.md ("The default halo_depth"): 3D gains little on CPUs,
+// threads share a 2D slice's one row, and the GPU form has not run on a GPU.
+int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator);
+
 class Decomposition {
  public:
   // Throws KeyError (an InputError naming parallel.layout, grid.n or

@@ -5,12 +5,15 @@
 // before wrote, or the ghosts for level 0; inner boxes never read a ghost
 // along a split dimension (it arrives after them); and running all inner
 // levels before the shell's overwrites no cell an earlier shell level reads
-// or writes.
+// or writes. Also the depth parallel.halo_depth = "auto" chooses.
 #include <gtest/gtest.h>
 
+#include <type_traits>
 #include <vector>
 
+#include "../common/test_support.hpp"
 #include "driver/block_plans.hpp"
+#include "grid/decomposition.hpp"
 #include "grid/regions.hpp"
 
 namespace gs {
@@ -94,6 +97,35 @@ TEST(BlockPlans, LevelsCoverShrinkingBoxesAndTheTwoCallsCommute) {
           for (int steps = 1; steps <= depth; ++steps) check(n.data(), g, split_here, in, steps * stages);
         }
       }
+}
+
+}  // namespace
+}  // namespace gs
+
+namespace gs {
+namespace {
+
+// parallel.halo_depth = "auto": 8 stage levels per exchange in 2D on a host
+// backend with one thread per rank and boxes of at least 64 cells per side.
+TEST(AutoHaloDepth, DeepOnlyFor2DSingleThreadHostRanks) {
+  const long big[3] = {64, 200, 1}, thin[3] = {63, 200, 1}, cube[3] = {160, 160, 160};
+  const bool deep = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace> && ExecSpace().concurrency() == 1;
+  EXPECT_EQ(auto_halo_depth(2, big, Integrator::Euler), deep ? 8 : 1);
+  EXPECT_EQ(auto_halo_depth(2, big, Integrator::RK2), deep ? 4 : 1);
+  EXPECT_EQ(auto_halo_depth(2, thin, Integrator::Euler), 1);
+  EXPECT_EQ(auto_halo_depth(3, cube, Integrator::Euler), 1);
+}
+
+// The value chosen reaches the decomposition: its ghosts are that wide.
+TEST(AutoHaloDepth, DecompositionUsesTheChosenDepth) {
+  SimConfig c = test::make_config(Stencil::P5, {128, 96, 1}, 1.0);
+  c.parallel.halo_depth = ParallelConfig::kAutoHaloDepth;
+  const Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, Integrator::RK2);
+  const long n[3] = {128, 96, 1};
+  const int depth = auto_halo_depth(2, n, Integrator::RK2);
+  EXPECT_EQ(dec.halo_depth(), depth);
+  EXPECT_EQ(dec.ghost(0), ghost_width(depth, Integrator::RK2));
+  EXPECT_EQ(dec.ghost(1), ghost_width(depth, Integrator::RK2));
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ expect cli_grid "command line: key 'grid.n'" 2 "$INPUT" "grid.n=[1,74]" "grid.L=
 # parallel.halo_depth: not a depth, or ghosts wider than a rank's cells (the largest that fits is named).
 expect halo_zero "command line: key 'parallel.halo_depth': value 0 is out of range; allowed: 1 to 16" 2 "$INPUT" "parallel.halo_depth=0"
 expect halo_negative "command line: key 'parallel.halo_depth': value -1 is out of range" 2 "$INPUT" "parallel.halo_depth=-1"
-expect halo_text "command line: key 'parallel.halo_depth': expected an integer" 2 "$INPUT" 'parallel.halo_depth="x"'
+expect halo_text "command line: key 'parallel.halo_depth': expected an integer from 1 to 16 or \"auto\", got \"x\"" 2 "$INPUT" 'parallel.halo_depth="x"'
 expect halo_too_deep "the largest halo_depth that fits is 4" 3 "$INPUT" "grid.n=[24,12]" "grid.L=[24.0,12.0]" "parallel.halo_depth=5"
 expect halo_too_deep_rk2 "needs 6 ghost cells (3 steps x 2 stages), more than the 4 cells a rank owns along y" 3 "$INPUT" \
   "grid.n=[24,12]" "grid.L=[24.0,12.0]" "time.integrator=rk2" "parallel.halo_depth=3"
