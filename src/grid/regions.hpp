@@ -18,26 +18,6 @@ inline IndexBox inner_box(const IndexBox& owned, const int ghost[3]) {
   return b;
 }
 
-// Non-overlapping slabs covering owned minus inner_box: for each dimension d a
-// low and a high slab, restricted to the inner range along the dimensions before d.
-inline std::vector<IndexBox> shell_boxes(const IndexBox& owned, const int ghost[3]) {
-  const IndexBox inner = inner_box(owned, ghost);
-  std::vector<IndexBox> out;
-  for (int d = 0; d < 3; ++d) {
-    if (ghost[d] == 0) continue;
-    IndexBox lo = owned, hi = owned;
-    for (int e = 0; e < d; ++e) {
-      lo.lo[e] = hi.lo[e] = inner.lo[e];
-      lo.hi[e] = hi.hi[e] = inner.hi[e];
-    }
-    lo.hi[d] = std::min(owned.hi[d], owned.lo[d] + ghost[d]);
-    hi.lo[d] = std::max(lo.hi[d], owned.hi[d] - ghost[d]);
-    if (!lo.empty()) out.push_back(lo);
-    if (!hi.empty()) out.push_back(hi);
-  }
-  return out;
-}
-
 // `b` grown by by[d] cells on both sides along each dimension (shrunk for by[d] < 0).
 inline IndexBox grown(const IndexBox& b, const int by[3]) {
   IndexBox g = b;
@@ -71,6 +51,13 @@ inline std::vector<IndexBox> box_difference(const IndexBox& outer, const IndexBo
     rest.hi[d] = cut.hi[d];
   }
   return out;
+}
+
+// Non-overlapping slabs covering owned minus inner_box: box_difference's
+// slabs (z, then y, then x), so only the x slabs, within the inner y-z range,
+// have rows shorter than the box.
+inline std::vector<IndexBox> shell_boxes(const IndexBox& owned, const int ghost[3]) {
+  return box_difference(owned, inner_box(owned, ghost));
 }
 
 }  // namespace gs
