@@ -20,8 +20,8 @@ bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes)
 // 2D); in sweep step p, level j (ascending) computes its slice p - j when that
 // lies in its box, with the row kernel of gray_scott_stage. In 3D the planes
 // are cut into bands of `rows_per_band` rows of y (0: as many as keep the
-// sweep's slices in a core's share of the L3 cache), skewed by one row per level, each
-// band swept through all levels in turn. Host execution spaces only (it calls
+// sweep's slices in a core's share of the L3 cache), skewed by one row per
+// level, each band swept through all levels in turn. Host execution spaces only (it calls
 // the row kernel from host code); threads of a threaded backend share the
 // rows of a plane (one band).
 void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
