@@ -35,13 +35,20 @@ void check_ghost_width(const long* global_n, const int* layout, int dims, int ha
 }  // namespace
 
 int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator) {
-  constexpr int kLevels = 8;
+  const int levels = dims == 2 ? 8 : 4;
   constexpr long kMinCells = 64;
+  constexpr double kMinStateBytes = 24.0 * (1 << 20);
   const bool host = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
-  if (dims != 2 || !host || ExecSpace().concurrency() > 1) return 1;
-  for (int d = 0; d < dims; ++d)
+  if (!host || ExecSpace().concurrency() > 1) return 1;
+  double cells = 1;
+  for (int d = 0; d < dims; ++d) {
     if (smallest_local_n[d] < kMinCells) return 1;
-  return kLevels / stages_per_step(integrator);
+    cells *= double(smallest_local_n[d]);
+  }
+  // u and v, now and next: a state that stays in cache gains nothing from
+  // blocking and pays for the widened levels.
+  if (4 * cells * double(sizeof(Real)) < kMinStateBytes) return 1;
+  return levels / stages_per_step(integrator);
 }
 
 Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world, Integrator integrator) {

@@ -105,23 +105,29 @@ TEST(BlockPlans, LevelsCoverShrinkingBoxesAndTheTwoCallsCommute) {
 namespace gs {
 namespace {
 
-// parallel.halo_depth = "auto": 8 stage levels per exchange in 2D on a host
-// backend with one thread per rank and boxes of at least 64 cells per side.
-TEST(AutoHaloDepth, DeepOnlyFor2DSingleThreadHostRanks) {
-  const long big[3] = {64, 200, 1}, thin[3] = {63, 200, 1}, cube[3] = {160, 160, 160};
+// parallel.halo_depth = "auto": 8 stage levels per exchange in 2D and 4 in 3D,
+// on a host backend with one thread per rank, for boxes of at least 64 cells
+// per side whose state (4 arrays) takes at least 24 MiB; else 1.
+TEST(AutoHaloDepth, DeepOnlyForSingleThreadHostRanksBeyondCache) {
   const bool deep = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace> && ExecSpace().concurrency() == 1;
-  EXPECT_EQ(auto_halo_depth(2, big, Integrator::Euler), deep ? 8 : 1);
-  EXPECT_EQ(auto_halo_depth(2, big, Integrator::RK2), deep ? 4 : 1);
+  const long plane[3] = {2048, 1024, 1}, thin[3] = {63, 200000, 1}, in_cache[3] = {512, 512, 1};
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::Euler), deep ? 8 : 1);
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RK2), deep ? 4 : 1);
   EXPECT_EQ(auto_halo_depth(2, thin, Integrator::Euler), 1);
-  EXPECT_EQ(auto_halo_depth(3, cube, Integrator::Euler), 1);
+  EXPECT_EQ(auto_halo_depth(2, in_cache, Integrator::Euler), 1);
+  const long slab[3] = {160, 160, 80}, flat[3] = {1024, 1024, 63}, cube_in_cache[3] = {64, 64, 64};
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::Euler), deep ? 4 : 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RK2), deep ? 2 : 1);
+  EXPECT_EQ(auto_halo_depth(3, flat, Integrator::Euler), 1);
+  EXPECT_EQ(auto_halo_depth(3, cube_in_cache, Integrator::Euler), 1);
 }
 
 // The value chosen reaches the decomposition: its ghosts are that wide.
 TEST(AutoHaloDepth, DecompositionUsesTheChosenDepth) {
-  SimConfig c = test::make_config(Stencil::P5, {128, 96, 1}, 1.0);
+  SimConfig c = test::make_config(Stencil::P5, {2048, 1024, 1}, 1.0);
   c.parallel.halo_depth = ParallelConfig::kAutoHaloDepth;
   const Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, Integrator::RK2);
-  const long n[3] = {128, 96, 1};
+  const long n[3] = {2048, 1024, 1};
   const int depth = auto_halo_depth(2, n, Integrator::RK2);
   EXPECT_EQ(dec.halo_depth(), depth);
   EXPECT_EQ(dec.ghost(0), ghost_width(depth, Integrator::RK2));
