@@ -75,19 +75,33 @@ KOKKOS_INLINE_FUNCTION void accumulate(StatsValue& acc, int f, double a) {
   acc.bad[f] += not_finite(a) ? 1 : 0;
 }
 
-// accumulate over the n cells of a row, in kLanes independent lanes: vector
-// instructions where g++ compiles the host code (its vector extensions; the
-// compiler may not reorder one running sum or minimum by itself), scalar lanes
-// elsewhere. Minimum, maximum and the non-finite count are those of the
-// cell-wise form; the sum adds the same values in another order (differences
-// in the last bits).
+// Lanes of accumulate_row: one vector register of doubles where g++ compiles
+// the host code (a wider vector type than the target has is split into
+// scalar compares and branches), four scalar lanes elsewhere.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define GS_STATS_VECTOR 1
+#if defined(__AVX__)
+constexpr int kStatsLanes = 4;
+#else
+constexpr int kStatsLanes = 2;
+#endif
+#else
+#define GS_STATS_VECTOR 0
+constexpr int kStatsLanes = 4;
+#endif
+
+// accumulate over the n cells of a row, in kStatsLanes independent lanes (the
+// compiler may not reorder one running sum or minimum into vector
+// instructions by itself). Minimum, maximum and the non-finite count are those
+// of the cell-wise form; the sum adds the same values in another order
+// (differences in the last bits, and between builds of other vector widths).
 KOKKOS_INLINE_FUNCTION void accumulate_row(StatsValue& acc, int f, const Real* row, int n) {
-  constexpr int kLanes = 4;
+  constexpr int kLanes = kStatsLanes;
   const double no_min = Kokkos::reduction_identity<double>::min(), no_max = Kokkos::reduction_identity<double>::max();
   double lo[kLanes], hi[kLanes], sum[kLanes];
   long long bad[kLanes];
   int x = 0;
-#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#if GS_STATS_VECTOR
   typedef double Lanes __attribute__((vector_size(kLanes * sizeof(double))));
   typedef long long Counts __attribute__((vector_size(kLanes * sizeof(long long))));
   typedef Real Loaded __attribute__((vector_size(kLanes * sizeof(Real))));
@@ -131,13 +145,18 @@ KOKKOS_INLINE_FUNCTION void accumulate_row(StatsValue& acc, int f, const Real* r
     sum[0] += a;
     bad[0] += not_finite(a) ? 1 : 0;
   }
+  double row_sum = 0;
+  long long row_bad = 0;
   for (int l = 0; l < kLanes; ++l) {
     if (lo[l] < acc.min[f]) acc.min[f] = lo[l];
     if (hi[l] > acc.max[f]) acc.max[f] = hi[l];
+    row_sum += sum[l];
+    row_bad += bad[l];
   }
-  acc.sum[f] += (sum[0] + sum[1]) + (sum[2] + sum[3]);
-  acc.bad[f] += (bad[0] + bad[1]) + (bad[2] + bad[3]);
+  acc.sum[f] += row_sum;
+  acc.bad[f] += row_bad;
 }
+#undef GS_STATS_VECTOR
 
 // What one rank contributes to the global statistics; an empty rank gives the
 // identities (+/-HUGE_VAL, 0), as the separate reductions were given.
