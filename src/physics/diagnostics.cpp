@@ -68,11 +68,16 @@ struct StatsReducer {
   result_view_type value_;
 };
 
+// One value into a running minimum, maximum, sum and non-finite count.
+KOKKOS_INLINE_FUNCTION void add_value(double a, double& lo, double& hi, double& sum, long long& bad) {
+  if (a < lo) lo = a;
+  if (a > hi) hi = a;
+  sum += a;
+  bad += not_finite(a) ? 1 : 0;
+}
+
 KOKKOS_INLINE_FUNCTION void accumulate(StatsValue& acc, int f, double a) {
-  if (a < acc.min[f]) acc.min[f] = a;
-  if (a > acc.max[f]) acc.max[f] = a;
-  acc.sum[f] += a;
-  acc.bad[f] += not_finite(a) ? 1 : 0;
+  add_value(a, acc.min[f], acc.max[f], acc.sum[f], acc.bad[f]);
 }
 
 // Lanes of accumulate_row: one vector register of doubles where g++ compiles
@@ -130,21 +135,9 @@ KOKKOS_INLINE_FUNCTION void accumulate_row(StatsValue& acc, int f, const Real* r
     bad[l] = 0;
   }
   for (; x + kLanes <= n; x += kLanes)
-    for (int l = 0; l < kLanes; ++l) {
-      const double a = row[x + l];
-      lo[l] = a < lo[l] ? a : lo[l];
-      hi[l] = a > hi[l] ? a : hi[l];
-      sum[l] += a;
-      bad[l] += not_finite(a) ? 1 : 0;
-    }
+    for (int l = 0; l < kLanes; ++l) add_value(row[x + l], lo[l], hi[l], sum[l], bad[l]);
 #endif
-  for (; x < n; ++x) {
-    const double a = row[x];
-    lo[0] = a < lo[0] ? a : lo[0];
-    hi[0] = a > hi[0] ? a : hi[0];
-    sum[0] += a;
-    bad[0] += not_finite(a) ? 1 : 0;
-  }
+  for (; x < n; ++x) add_value(row[x], lo[0], hi[0], sum[0], bad[0]);
   double row_sum = 0;
   long long row_bad = 0;
   for (int l = 0; l < kLanes; ++l) {
