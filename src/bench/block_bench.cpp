@@ -97,7 +97,7 @@ BlockCaseTiming time_block_case(const SimConfig& cfg, int depth, long steps, lon
   {
     // The initial condition and physics of the run, on one rank, then moved
     // into the deep layout (the first layout's fields are released here).
-    const Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+    const Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
     Fields f(dec);
     apply_initial_condition(cfg, dec, f);
     const ReactionDiffusion shallow = make_reaction_diffusion(cfg, dec);

@@ -35,8 +35,10 @@ class Decomposition {
   // parallel.halo_depth) when the layout does not fit the rank count or the
   // grid, or a rank owns fewer cells along a dimension than the ghost width
   // (the ghosts would have to come from beyond the neighbour).
-  Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world,
-                Integrator integrator = Integrator::Euler);
+  // The integrator sets the ghost width (stages per step times halo_depth):
+  // required, since a run's RK2 with the Euler width would be caught only
+  // later, by the stepper.
+  Decomposition(const GridConfig& grid, const ParallelConfig& parallel, MPI_Comm world, Integrator integrator);
   ~Decomposition();
   Decomposition(const Decomposition&) = delete;
   Decomposition& operator=(const Decomposition&) = delete;

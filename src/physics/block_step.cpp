@@ -2,6 +2,7 @@
 // plans the fused forms accept, and the choice among the forms.
 #include "physics/block_step.hpp"
 
+#include "core/error.hpp"
 #include "numerics/stencil_taps.hpp"
 #include "physics/block_forms.hpp"
 #include "physics/cell_update.hpp"
@@ -13,14 +14,11 @@ namespace {
 void run_levels(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& plan, const State& a, const State& b) {
   // Serial form of a block:
   // for level j: for box in levels[j]: one stage over box with the roles above.
-  const bool euler = plan.integrator == Integrator::Euler;
+  const State* buffer[2] = {&a, &b};
   for (std::size_t j = 0; j < plan.levels.size(); ++j) {
-    for (const IndexBox& box : plan.levels[j]) {
-      if (euler)
-        j % 2 == 0 ? gray_scott_stage(stencil, p, box, a, a, b, false) : gray_scott_stage(stencil, p, box, b, b, a, false);
-      else
-        j % 2 == 0 ? gray_scott_stage(stencil, p, box, a, a, b, false) : gray_scott_stage(stencil, p, box, b, a, a, true);
-    }
+    const LevelBuffers r = level_buffers(plan.integrator == Integrator::RK2, int(j));
+    for (const IndexBox& box : plan.levels[j])
+      gray_scott_stage(stencil, p, box, *buffer[r.in], *buffer[r.base], *buffer[r.out], r.average);
   }
 }
 
@@ -52,7 +50,11 @@ BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm r
     if (kHostExecution) return dims == 3 || ExecSpace().concurrency() == 1 ? BlockForm::Wavefront : BlockForm::Levels;
     return dims == 3 && boxes.size() <= std::size_t(kMaxTileLevels) ? BlockForm::Tiles : BlockForm::Levels;
   }
-  if (requested == BlockForm::Wavefront) return kHostExecution ? BlockForm::Wavefront : BlockForm::Levels;
+  // The wavefront calls the row kernel from host code: on a device build it
+  // would compute nothing, so asking for it is a program error, not a fallback.
+  GS_REQUIRE(requested != BlockForm::Wavefront || kHostExecution,
+             "the wavefront block form runs on host execution spaces only (this build runs kernels on a device)");
+  if (requested == BlockForm::Wavefront) return BlockForm::Wavefront;
   return boxes.size() <= std::size_t(kMaxTileLevels) ? BlockForm::Tiles : BlockForm::Levels;
 }
 

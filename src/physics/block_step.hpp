@@ -29,6 +29,17 @@ struct BlockPlan {
   std::vector<std::vector<IndexBox>> levels;
 };
 
+// The buffers level j of a block reads and writes, as indices (0: a, 1: b):
+// the one statement of the roles listed below, which every form follows.
+struct LevelBuffers {
+  int in, base, out;
+  bool average;
+};
+KOKKOS_INLINE_FUNCTION LevelBuffers level_buffers(bool heun, int j) {
+  if (j % 2 == 0) return {0, 0, 1, false};
+  return heun ? LevelBuffers{1, 0, 0, true} : LevelBuffers{1, 1, 0, false};
+}
+
 // Runs the plan on the two buffers a and b, which play fixed roles per level:
 //   Euler, level j:    out = in + dt f(in), in = a and out = b for even j, swapped for odd j
 //                      (after L levels the state is in a for even L, in b for odd L);

@@ -56,7 +56,7 @@ struct TileKernel {
   static constexpr bool kThreeD = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
   ConstField eu, ev, F_map, k_map;
   Field au, av, bu, bv;
-  Real Du, Dv, F, k, dt, inv_h2[3], lo, hi;
+  CellCoefficients coef;
   bool heun;
   int levels, scratch_level;
   long scratch_cells;
@@ -95,7 +95,7 @@ struct TileKernel {
         }
         const int q = p - m;
         if (q < wlo[2] || q >= whi[2] || wlo[0] >= whi[0] || wlo[1] >= whi[1]) continue;
-        if (heun && m % 2 == 1)
+        if (level_buffers(heun, m).average)
           level<true>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
         else
           level<false>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
@@ -119,8 +119,8 @@ struct TileKernel {
       if (m == 0) {
         uc = eu(z, y, x);
         vc = ev(z, y, x);
-        lap_u = Laplacian<S>::apply(ViewAt{eu, z, y, x}, inv_h2);
-        lap_v = Laplacian<S>::apply(ViewAt{ev, z, y, x}, inv_h2);
+        lap_u = Laplacian<S>::apply(ViewAt{eu, z, y, x}, coef.inv_h2);
+        lap_v = Laplacian<S>::apply(ViewAt{ev, z, y, x}, coef.inv_h2);
       } else {
         const int stride = g[m - 1].px;
         const int at = (c1 - origin_of(m - 1, 1)) * stride + (c0 - origin_of(m - 1, 0));
@@ -130,8 +130,8 @@ struct TileKernel {
                                      plane(scratch, m - 1, 1, q + 1), stride, at};
         uc = u_at(0, 0, 0);
         vc = v_at(0, 0, 0);
-        lap_u = Laplacian<S>::apply(u_at, inv_h2);
-        lap_v = Laplacian<S>::apply(v_at, inv_h2);
+        lap_u = Laplacian<S>::apply(u_at, coef.inv_h2);
+        lap_v = Laplacian<S>::apply(v_at, coef.inv_h2);
       }
       if (Average) {
         // Heun's base: the state of this step, level m - 2's (the entry for m = 1).
@@ -144,17 +144,22 @@ struct TileKernel {
           base_v = plane(scratch, m - 2, 1, q)[at];
         }
       }
+      CellCoefficients c = coef;
+      if (Mapped) {
+        c.F = F_map(z, y, x);
+        c.k = k_map(z, y, x);
+      }
       Real un, vn;
-      update_cell<Average>(uc, vc, lap_u, lap_v, Mapped ? F_map(z, y, x) : F, Mapped ? k_map(z, y, x) : k, Du, Dv, dt,
-                           lo, hi, base_u, base_v, un, vn);
+      update_cell<Average>(c, {uc, lap_u, base_u}, {vc, lap_v, base_v}, un, vn);
       if (m + 1 < levels) {
         const int at = (c1 - origin_of(m, 1)) * g[m].px + (c0 - origin_of(m, 0));
         plane(scratch, m, 0, q)[at] = un;
         plane(scratch, m, 1, q)[at] = vn;
       }
       if (owned_slice && c0 >= own_lo[0] && c0 < own_hi[0] && c1 >= own_lo[1] && c1 < own_hi[1]) {
-        (m % 2 == 0 ? bu : au)(z, y, x) = un;
-        (m % 2 == 0 ? bv : av)(z, y, x) = vn;
+        const bool to_b = level_buffers(heun, m).out == 1;
+        (to_b ? bu : au)(z, y, x) = un;
+        (to_b ? bv : av)(z, y, x) = vn;
       }
     });
   }
@@ -194,9 +199,7 @@ void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   Kernel k;
   k.eu = entry.u, k.ev = entry.v, k.F_map = p.F_map, k.k_map = p.k_map;
   k.au = a.u, k.av = a.v, k.bu = b.u, k.bv = b.v;
-  k.Du = p.Du, k.Dv = p.Dv, k.F = p.F, k.k = p.k, k.dt = p.dt;
-  for (int d = 0; d < 3; ++d) k.inv_h2[d] = p.inv_h2[d];
-  clamp_bounds(p, k.lo, k.hi);
+  k.coef = p.cell;
   k.heun = heun;
   k.levels = levels;
   const int wanted[3] = {shape.x, three_d ? shape.y : 0, shape.sweep};
@@ -228,28 +231,15 @@ void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   Kokkos::parallel_for("gray_scott_block_tiles", policy, k);
 }
 
-template <Stencil S>
-void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
-           const TileShape& shape) {
-  if (p.F_map.data() != nullptr)
-    tiles<S, true>(p, heun, boxes, a, b, shape);
-  else
-    tiles<S, false>(p, heun, boxes, a, b, shape);
-}
-
 }  // namespace
 
 void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrator, const std::vector<IndexBox>& boxes,
                const State& a, const State& b, const TileShape& tile) {
   GS_REQUIRE(!boxes.empty() && int(boxes.size()) <= kMaxTileLevels, "run_tiles: 1 to 16 levels");
   const bool heun = integrator == Integrator::RK2;
-  switch (stencil) {
-    case Stencil::P5: tiles<Stencil::P5>(p, heun, boxes, a, b, tile); break;
-    case Stencil::P9: tiles<Stencil::P9>(p, heun, boxes, a, b, tile); break;
-    case Stencil::P7: tiles<Stencil::P7>(p, heun, boxes, a, b, tile); break;
-    case Stencil::P19: tiles<Stencil::P19>(p, heun, boxes, a, b, tile); break;
-    case Stencil::P27: tiles<Stencil::P27>(p, heun, boxes, a, b, tile); break;
-  }
+  dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
+    tiles<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b, tile);
+  });
 }
 
 }  // namespace gs

@@ -16,6 +16,7 @@
 // each cell's writers write in the same order: the same bits everywhere.
 #include <algorithm>
 
+#include "core/error.hpp"
 #include "physics/block_forms.hpp"
 #include "physics/cell_update.hpp"
 
@@ -42,16 +43,18 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   const bool threaded = ExecSpace().concurrency() > 1;
-  // Level j's kernel with the buffer roles of the contract: in a for even j
-  // (out b), in b for odd j (out a; Heun averages with its base a, in place).
+  // Level j's kernel with the buffer roles of the contract (level_buffers).
+  const State* buffer[2] = {&a, &b};
   std::vector<RowKernel<S, false, Mapped>> plain(levels);
   std::vector<RowKernel<S, true, Mapped>> average(levels);
+  std::vector<char> averages(levels);
   for (int j = 0; j < levels; ++j) {
-    const bool odd = j % 2 == 1;
-    const State& in = odd ? b : a;
-    const State& out = odd ? a : b;
-    plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], in, in, out);
-    average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], in, a, out);
+    const LevelBuffers r = level_buffers(heun, j);
+    averages[j] = r.average;
+    if (r.average)
+      average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+    else
+      plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
   }
   // One slice of a level: rows [y0, y1) of the plane z = q, or the row y = q.
   auto slice = [&](auto& k, int q, int y0, int y1) {
@@ -91,7 +94,7 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
       for (int j = 0; j < levels; ++j) {
         const int q = step - j;
         if (lo[j] >= hi[j] || q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-        if (heun && j % 2 == 1)
+        if (averages[j])
           slice(average[j], q, lo[j], hi[j]);
         else
           slice(plain[j], q, lo[j], hi[j]);
@@ -100,9 +103,8 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   }
 }
 
-template <Stencil S>
-void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
-           int rows_per_band) {
+// Rows of y per band in 3D (rows_per_band <= 0: chosen here).
+int band_rows(const std::vector<IndexBox>& boxes, int rows_per_band) {
   if (rows_per_band <= 0) {
     // Rows of y per band in 3D: the window of slices a sweep works on,
     // (levels + 3) slices of (rows + 2) rows in four arrays, within a core's
@@ -117,10 +119,7 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
     const long per_row = long(boxes.size() + 3) * 4 * (boxes[0].hi[0] - boxes[0].lo[0]) * long(sizeof(Real));
     rows_per_band = ExecSpace().concurrency() > 1 ? int(box_rows) : int(std::max(2L, std::min(box_rows, kBudget / per_row - 2)));
   }
-  if (p.F_map.data() != nullptr)
-    sweep<S, true>(p, heun, boxes, a, b, rows_per_band);
-  else
-    sweep<S, false>(p, heun, boxes, a, b, rows_per_band);
+  return rows_per_band;
 }
 
 }  // namespace
@@ -128,17 +127,14 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
 void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
                    const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band) {
   if constexpr (kHostExecution) {
-    const bool heun = integrator == Integrator::RK2;
-    switch (stencil) {
-      case Stencil::P5: sweep<Stencil::P5>(p, heun, boxes, a, b, rows_per_band); break;
-      case Stencil::P9: sweep<Stencil::P9>(p, heun, boxes, a, b, rows_per_band); break;
-      case Stencil::P7: sweep<Stencil::P7>(p, heun, boxes, a, b, rows_per_band); break;
-      case Stencil::P19: sweep<Stencil::P19>(p, heun, boxes, a, b, rows_per_band); break;
-      case Stencil::P27: sweep<Stencil::P27>(p, heun, boxes, a, b, rows_per_band); break;
-    }
+    const int rows = band_rows(boxes, rows_per_band);
+    dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
+      sweep<decltype(s)::value, decltype(mapped)::value>(p, integrator == Integrator::RK2, boxes, a, b, rows);
+    });
   } else {
-    // resolve_block_form never chooses this form on a device build.
+    // resolve_block_form refuses this form on a device build, at plan time.
     (void)stencil, (void)p, (void)integrator, (void)boxes, (void)a, (void)b, (void)rows_per_band;
+    GS_REQUIRE(false, "the wavefront block form runs on host execution spaces only");
   }
 }
 

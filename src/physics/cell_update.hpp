@@ -3,7 +3,6 @@
 // gray_scott_stage (src/physics/gray_scott.cpp) and the fused block forms
 // (src/physics/block_*.cpp): every form that updates a cell calls update_cell
 // with the same operands, so the bits do not depend on which form ran.
-#include <limits>
 #include <type_traits>
 
 #include "core/types.hpp"
@@ -13,21 +12,26 @@
 
 namespace gs {
 
-// The update of one cell from its values and Laplacians, shared by both kernel
-// forms below so that each cell's arithmetic is the same operations in the same
-// order wherever it runs. `base_u`/`base_v` are read only when averaging.
+// One species at the cell being updated: its value, its Laplacian and, for
+// the averaging stage, its value at the start of the step.
+struct SpeciesAt {
+  Real value, laplacian, base;
+};
+
+// The update of one cell, shared by every kernel form so that each cell's
+// arithmetic is the same operations in the same order wherever it runs.
+// `base` is read only when averaging.
 template <bool Average>
-KOKKOS_FORCEINLINE_FUNCTION void update_cell(Real uc, Real vc, Real lap_u, Real lap_v, Real F, Real k, Real Du, Real Dv,
-                                             Real dt, Real lo, Real hi, Real base_u, Real base_v, Real& out_u,
-                                             Real& out_v) {
-  const Real uvv = uc * vc * vc;
-  const Real du = Du * lap_u - uvv + F * (1 - uc);
-  const Real dv = Dv * lap_v + uvv - (F + k) * vc;
-  Real un = uc + dt * du;
-  Real vn = vc + dt * dv;
+KOKKOS_FORCEINLINE_FUNCTION void update_cell(const CellCoefficients& c, const SpeciesAt& u, const SpeciesAt& v,
+                                             Real& out_u, Real& out_v) {
+  const Real uvv = u.value * v.value * v.value;
+  const Real du = c.Du * u.laplacian - uvv + c.F * (1 - u.value);
+  const Real dv = c.Dv * v.laplacian + uvv - (c.F + c.k) * v.value;
+  Real un = u.value + c.dt * du;
+  Real vn = v.value + c.dt * dv;
   if (Average) {
-    un = Real(0.5) * (base_u + un);
-    vn = Real(0.5) * (base_v + vn);
+    un = Real(0.5) * (u.base + un);
+    vn = Real(0.5) * (v.base + vn);
   }
   // Clamping to [lo, hi] = [0, 1], or to [-inf, inf], which changes nothing
   // (NaN included): a select, where a branch on physics.clamp stopped g++ from
@@ -35,12 +39,45 @@ KOKKOS_FORCEINLINE_FUNCTION void update_cell(Real uc, Real vc, Real lap_u, Real 
   // is exactly one SSE/AVX max or min (a NaN in `un` falls through both), where
   // the nested form compiled to compare-and-mask sequences that cost a third of
   // the 2D 5-point throughput. Same result for every input, -0 included.
-  un = lo > un ? lo : un;
-  un = hi < un ? hi : un;
-  vn = lo > vn ? lo : vn;
-  vn = hi < vn ? hi : vn;
+  un = c.lo > un ? c.lo : un;
+  un = c.hi < un ? c.hi : un;
+  vn = c.lo > vn ? c.lo : vn;
+  vn = c.hi < vn ? c.hi : vn;
   out_u = un;
   out_v = vn;
+}
+
+// The coefficients of the cell at `i`: those of the run, with the parameter
+// map's F and k where there is one.
+template <bool Mapped>
+KOKKOS_FORCEINLINE_FUNCTION CellCoefficients at_cell(const CellCoefficients& run, const Real* F_row,
+                                                     const Real* k_row, int i) {
+  CellCoefficients c = run;
+  if (Mapped) {
+    c.F = F_row[i];
+    c.k = k_row[i];
+  }
+  return c;
+}
+
+// The kernel templates for a stencil and a parameter-map setting: calls
+// fn(std::integral_constant<Stencil, S>{}, std::bool_constant<Mapped>{}), the
+// one switch from the run's choices to the compiled forms.
+template <class Fn>
+void dispatch_kernel(Stencil stencil, bool mapped, Fn&& fn) {
+  const auto with_map = [&](auto s) {
+    if (mapped)
+      fn(s, std::true_type{});
+    else
+      fn(s, std::false_type{});
+  };
+  switch (stencil) {
+    case Stencil::P5: with_map(std::integral_constant<Stencil, Stencil::P5>{}); break;
+    case Stencil::P9: with_map(std::integral_constant<Stencil, Stencil::P9>{}); break;
+    case Stencil::P7: with_map(std::integral_constant<Stencil, Stencil::P7>{}); break;
+    case Stencil::P19: with_map(std::integral_constant<Stencil, Stencil::P19>{}); break;
+    case Stencil::P27: with_map(std::integral_constant<Stencil, Stencil::P27>{}); break;
+  }
 }
 
 // Offsets from the cell at column x of a row that starts at `row`; `sy`, `sz`
@@ -64,7 +101,7 @@ template <Stencil S, bool Average, bool Mapped>
 struct RowKernel {
   ConstField u, v, base_u, base_v, F_map, k_map;
   Field out_u, out_v;
-  Real Du, Dv, F, k, dt, inv_h2[3], lo, hi;
+  CellCoefficients coef;
   int x_begin, x_end, y_begin, ny, z_begin;
 
   KOKKOS_INLINE_FUNCTION void operator()(int row) const {
@@ -78,8 +115,7 @@ struct RowKernel {
     const Real* kr = Mapped ? &k_map(z, y, 0) : nullptr;
     Real* ou = &out_u(z, y, 0);
     Real* ov = &out_v(z, y, 0);
-    const Real Du_ = Du, Dv_ = Dv, F_ = F, k_ = k, dt_ = dt, ih[3] = {inv_h2[0], inv_h2[1], inv_h2[2]};
-    const Real lo_ = lo, hi_ = hi;
+    const CellCoefficients c = coef;
     // Each x reads `in` and writes `out` at x only; `out` may alias `base` (RK2
     // stage 2) but never `in`, so iterations are independent.
     if constexpr (kColumnFactorised<S>) {
@@ -103,10 +139,12 @@ struct RowKernel {
 #endif
         for (int i = 0; i < n; ++i) {
           const int x = x0 + i;
-          update_cell<Average>(ur[x], vr[x], column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], ih),
-                               column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], ih), Mapped ? Fr[x] : F_,
-                               Mapped ? kr[x] : k_, Du_, Dv_, dt_, lo_, hi_, Average ? bu[x] : Real(0),
-                               Average ? bv[x] : Real(0), ou[x], ov[x]);
+          update_cell<Average>(at_cell<Mapped>(c, Fr, kr, x),
+                               {ur[x], column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], c.inv_h2),
+                                Average ? bu[x] : Real(0)},
+                               {vr[x], column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], c.inv_h2),
+                                Average ? bv[x] : Real(0)},
+                               ou[x], ov[x]);
         }
       }
     } else {
@@ -114,31 +152,21 @@ struct RowKernel {
 #pragma GCC ivdep
 #endif
       for (int x = x_begin; x < x_end; ++x) {
-        update_cell<Average>(ur[x], vr[x], Laplacian<S>::apply(RowAt{ur, sy, sz, x}, ih),
-                             Laplacian<S>::apply(RowAt{vr, sy, sz, x}, ih), Mapped ? Fr[x] : F_, Mapped ? kr[x] : k_,
-                             Du_, Dv_, dt_, lo_, hi_, Average ? bu[x] : Real(0), Average ? bv[x] : Real(0), ou[x],
-                             ov[x]);
+        update_cell<Average>(at_cell<Mapped>(c, Fr, kr, x),
+                             {ur[x], Laplacian<S>::apply(RowAt{ur, sy, sz, x}, c.inv_h2), Average ? bu[x] : Real(0)},
+                             {vr[x], Laplacian<S>::apply(RowAt{vr, sy, sz, x}, c.inv_h2), Average ? bv[x] : Real(0)},
+                             ou[x], ov[x]);
       }
     }
   }
 };
 
-// The clamp as the bounds of two selects: [0, 1], or [-inf, inf], which
-// changes no value (see update_cell).
-inline void clamp_bounds(const ReactionDiffusion& p, Real& lo, Real& hi) {
-  lo = p.clamp ? 0 : -std::numeric_limits<Real>::infinity();
-  hi = p.clamp ? 1 : std::numeric_limits<Real>::infinity();
-}
-
 // The row kernel of one stage over `box`, with the roles of gray_scott_stage.
 template <Stencil S, bool Average, bool Mapped>
 RowKernel<S, Average, Mapped> make_row_kernel(const ReactionDiffusion& p, const IndexBox& box, const State& in,
                                               const State& base, const State& out) {
-  Real lo, hi;
-  clamp_bounds(p, lo, hi);
   return {in.u, in.v, base.u, base.v, p.F_map, p.k_map, out.u, out.v,
-          p.Du, p.Dv, p.F, p.k, p.dt, {p.inv_h2[0], p.inv_h2[1], p.inv_h2[2]},
-          lo, hi, box.lo[0], box.hi[0], box.lo[1], box.hi[1] - box.lo[1], box.lo[2]};
+          p.cell, box.lo[0], box.hi[0], box.lo[1], box.hi[1] - box.lo[1], box.lo[2]};
 }
 
 // The switch is on where the kernel runs, not on which memory the host can

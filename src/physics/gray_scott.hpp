@@ -1,19 +1,36 @@
 #pragma once
 // One fused kernel per explicit stage: Laplacian + reaction for both species.
 // No MPI here; the caller fills ghosts before the cells that read them.
+#include <limits>
+
 #include "config/config.hpp"
 #include "core/types.hpp"
 #include "grid/fields.hpp"
 
 namespace gs {
 
+// The constants of one cell's update, in the state's precision: what every
+// kernel form reads, one value per name, so no call site can swap two of them.
+struct CellCoefficients {
+  Real Du = 0, Dv = 0;  // diffusivities (length^2 / time)
+  Real F = 0, k = 0;    // feed and kill (1 / time); per cell with a parameter map
+  Real dt = 0;
+  Real inv_h2[3] = {1, 1, 1};  // 1 / h^2 per dimension
+  // physics.clamp as the bounds of two selects (cell_update.hpp): [0, 1], or
+  // [-inf, inf], which changes no value.
+  Real lo = -std::numeric_limits<Real>::infinity(), hi = std::numeric_limits<Real>::infinity();
+  void set_clamp(bool clamp) {
+    lo = clamp ? Real(0) : -std::numeric_limits<Real>::infinity();
+    hi = clamp ? Real(1) : std::numeric_limits<Real>::infinity();
+  }
+};
+
 struct ReactionDiffusion {
-  Real Du = 0, Dv = 0, F = 0, k = 0, dt = 0;
-  Real inv_h2[3] = {1, 1, 1};
-  bool clamp = false;
+  CellCoefficients cell;
   // Per-cell F and k of a parameter map (physics.map); empty Views mean the
-  // uniform F and k above, and then the kernel never reads them.
+  // uniform cell.F and cell.k, and then the kernels never read them.
   ConstField F_map, k_map;
+  bool mapped() const { return F_map.data() != nullptr; }
 };
 
 // The physics of a run from its config: the constants, 1/h^2 per dimension

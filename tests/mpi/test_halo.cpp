@@ -172,7 +172,7 @@ TEST(Halo, GpuAwareRequestIsRefusedWhenMpiCannotTakeDeviceMemory) {
   GridConfig grid;
   grid.dims = 2;
   grid.n = {16, 16, 1};
-  Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD);
+  Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD, Integrator::Euler);
   EXPECT_THROW(HaloExchange(dec, true, true), InputError);
   EXPECT_NO_THROW(HaloExchange(dec, true, false));
 }
@@ -182,13 +182,13 @@ TEST(Halo, MessageCountsFollowTheStencil) {
     GridConfig grid;
     grid.dims = dims;
     grid.n = {16, 16, dims == 3 ? 16L : 1L};
-    Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD);
+    Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD, Integrator::Euler);
     EXPECT_EQ(HaloExchange(dec, false, false).message_count(), 2 * dims);
     EXPECT_EQ(HaloExchange(dec, true, false).message_count(), dims == 2 ? 8 : 26);
     // Deep halos always carry edges and corners.
     ParallelConfig deep;
     deep.halo_depth = 2;
-    Decomposition deep_dec(grid, deep, MPI_COMM_WORLD);
+    Decomposition deep_dec(grid, deep, MPI_COMM_WORLD, Integrator::Euler);
     EXPECT_EQ(HaloExchange(deep_dec, false, false).message_count(), dims == 2 ? 8 : 26);
   }
 }

@@ -40,7 +40,7 @@ void check_block(int dims, std::array<long, 3> n, std::array<int, 3> layout) {
   grid.L = {2.0 * double(n[0]), 1.0 * double(n[1]), 0.5 * double(n[2])};  // h = 2, 1, 0.5
   ParallelConfig par;
   par.layout = layout;
-  Decomposition dec(grid, par, MPI_COMM_WORLD);
+  Decomposition dec(grid, par, MPI_COMM_WORLD, Integrator::Euler);
   const long* gn = dec.global_n();
   const long* off = dec.offset();
   const IndexBox owned = dec.owned();

@@ -71,7 +71,7 @@ TEST_P(LinearDecay, AmplitudeFollowsTheDiscreteFactor) {
   const double z = c.time.dt * (c.physics.Du * lambda - c.physics.F);
   const double g = integrator == Integrator::Euler ? 1 + z : 1 + z + z * z / 2;
 
-  Decomposition dec(c.grid, c.parallel, MPI_COMM_WORLD);
+  Decomposition dec(c.grid, c.parallel, MPI_COMM_WORLD, c.time.integrator);
   Fields f(dec);
   PhaseTimers timers;
   Stepper stepper(c, dec, timers);
@@ -101,7 +101,7 @@ TEST_P(FixedPoint, HomogeneousStateOneZeroStaysExactlyFixed) {
   c.time.dt = stable_dt_limit(c) * 0.9;
   for (Integrator integ : {Integrator::Euler, Integrator::RK2}) {
     c.time.integrator = integ;
-    Decomposition dec(c.grid, c.parallel, MPI_COMM_WORLD);
+    Decomposition dec(c.grid, c.parallel, MPI_COMM_WORLD, c.time.integrator);
     Fields f(dec);
     Kokkos::deep_copy(f.u, 1.0);
     Kokkos::deep_copy(f.v, 0.0);

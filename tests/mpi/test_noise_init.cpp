@@ -26,7 +26,7 @@ struct Outcome {
 };
 
 Outcome run(const gs::SimConfig& cfg, MPI_Comm comm) {
-  gs::Decomposition dec(cfg.grid, cfg.parallel, comm);
+  gs::Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
   gs::Fields f(dec);
   gs::apply_initial_condition(cfg, dec, f);
   if (cfg.time.steps > 0) {

@@ -79,8 +79,9 @@ TEST_P(BlockForms, FusedFormsGiveTheLevelsBits) {
   // sweep dimension (z in 3D, y in 2D) leaves the 8-level pyramid one slice.
   const int e[3] = {dims == 3 ? 23 : 277, dims == 3 ? 21 : 19, dims == 3 ? 19 : 1};
   ReactionDiffusion p;
-  p.Du = 0.21, p.Dv = 0.105, p.F = 0.037, p.k = 0.06, p.dt = clamp ? 40 : 0.9, p.clamp = clamp;
-  p.inv_h2[0] = p.inv_h2[1] = p.inv_h2[2] = 1 / (0.7 * 0.7);
+  p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.cell.dt = clamp ? 40 : 0.9;
+  p.cell.set_clamp(clamp);
+  p.cell.inv_h2[0] = p.cell.inv_h2[1] = p.cell.inv_h2[2] = 1 / (0.7 * 0.7);
   if (mapped) {
     p.F_map = random_field("F", e[0], e[1], e[2], 5, 0.0, 0.08);
     p.k_map = random_field("k", e[0], e[1], e[2], 6, 0.03, 0.07);
@@ -163,7 +164,7 @@ TEST(BlockForms, OtherPlansRunByLevels) {
   EXPECT_FALSE(nested_boxes(flat, 3, boxes));
   EXPECT_EQ(resolve_block_form(Stencil::P7, flat, BlockForm::Auto), BlockForm::Levels);
   ReactionDiffusion p;
-  p.Du = 0.2, p.Dv = 0.1, p.F = 0.04, p.k = 0.06, p.dt = 0.5;
+  p.cell.Du = 0.2, p.cell.Dv = 0.1, p.cell.F = 0.04, p.cell.k = 0.06, p.cell.dt = 0.5;
   const Buffers x = random_buffers(e), y = random_buffers(e);
   gray_scott_block(Stencil::P7, p, plan, x.a, x.b, BlockForm::Levels);
   gray_scott_block(Stencil::P7, p, plan, y.a, y.b, BlockForm::Wavefront);

@@ -100,7 +100,7 @@ TEST(Config, EachSettingKnowsItsSource) {
 TEST(Config, DecompositionErrorsNameTheirKey) {
   SimConfig c = load_config_text("", "x.toml", {"parallel.layout=[2, 1]"});
   try {
-    Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF);
+    Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, c.time.integrator);
     FAIL() << "a 2x1 layout fitted one rank";
   } catch (const KeyError& e) {
     EXPECT_EQ(e.key(), "parallel.layout");
@@ -110,7 +110,7 @@ TEST(Config, DecompositionErrorsNameTheirKey) {
   c.parallel.layout = {1, 1, 0};
   c.grid.n = {0, 4, 1};  // fewer cells along x than ranks
   try {
-    Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF);
+    Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, c.time.integrator);
     FAIL() << "0 cells along x were shared by a rank";
   } catch (const KeyError& e) {
     EXPECT_EQ(e.key(), "grid.n");

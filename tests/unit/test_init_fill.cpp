@@ -71,7 +71,7 @@ struct Start {
 Start start(const std::string& base, std::vector<std::string> overrides) {
   overrides.push_back("init.smoothing=0");
   const gs::SimConfig cfg = gs::load_config_text(base, "test", overrides);
-  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
   Start s;
   const gs::NoiseValues values = gs::init_noise_values(cfg, dec);
   s.noise = to_host(values);
@@ -145,7 +145,7 @@ TEST(InitFill, RoundsToAllOrNone) {
 TEST(InitFill, StoredNoisePathMatchesDirectPath) {
   for (const char* type : {"init.type=perlin", "init.type=diamond_square"}) {
     const gs::SimConfig filled = gs::load_config_text(k3D, "test", {type, "init.fill=0.2"});
-    gs::Decomposition dec(filled.grid, filled.parallel, MPI_COMM_SELF);
+    gs::Decomposition dec(filled.grid, filled.parallel, MPI_COMM_SELF, filled.time.integrator);
     const double t = gs::fill_threshold(gs::init_noise_values(filled, dec), 0.2, MPI_COMM_SELF).value;
     char buf[64];
     std::snprintf(buf, sizeof buf, "init.threshold=%.17g", t);

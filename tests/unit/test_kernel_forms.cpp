@@ -46,14 +46,15 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
   const State in{random_field("u", ex, ey, ez, 1, 0.2, 1.0), random_field("v", ex, ey, ez, 2, 0.0, 0.5)};
   const State base{random_field("bu", ex, ey, ez, 3, 0.2, 1.0), random_field("bv", ex, ey, ez, 4, 0.0, 0.5)};
   ReactionDiffusion p;
-  p.Du = 0.21, p.Dv = 0.105, p.F = 0.037, p.k = 0.06, p.dt = 0.9, p.clamp = clamp;
-  p.inv_h2[0] = p.inv_h2[1] = p.inv_h2[2] = 1 / (0.7 * 0.7);
+  p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.cell.dt = 0.9;
+  p.cell.set_clamp(clamp);
+  p.cell.inv_h2[0] = p.cell.inv_h2[1] = p.cell.inv_h2[2] = 1 / (0.7 * 0.7);
   if (mapped) {
     p.F_map = random_field("F", ex, ey, ez, 5, 0.0, 0.08);
     p.k_map = random_field("k", ex, ey, ez, 6, 0.03, 0.07);
   }
   // A large dt makes some values leave [0, 1], so clamping changes cells.
-  if (clamp) p.dt = 40;
+  if (clamp) p.cell.dt = 40;
 
   State out[2];
   const KernelForm forms[2] = {KernelForm::Rows, KernelForm::Cells};

@@ -20,7 +20,7 @@ using gs::test::to_host;
 
 TEST(ParameterMap, NoneAllocatesNothing) {
   const auto cfg = gs::load_config_text("[grid]\nn = 16\nL = 16.0\n", "test", {});
-  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
   EXPECT_FALSE(gs::build_parameter_map(cfg, dec).active());
 }
 
@@ -28,7 +28,7 @@ TEST(ParameterMap, GradientIsLinearInXForKAndYForF) {
   const auto cfg = gs::load_config_text(
       "[grid]\nn = [40, 30]\nL = [40.0, 30.0]\n[physics]\nmap = \"gradient\"\nF_range = [0.01, 0.07]\nk_range = [0.045, 0.065]\n",
       "test", {});
-  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
   const auto map = gs::build_parameter_map(cfg, dec);
   ASSERT_TRUE(map.active());
   const auto F = to_host(map.F), k = to_host(map.k);
@@ -45,7 +45,7 @@ TEST(ParameterMap, NoiseMovesAlongTheSegmentSmoothlyAndPeriodically) {
   const auto cfg = gs::load_config_text(
       "[grid]\ndims = 3\nn = 24\nL = 24.0\n[time]\ndt = 0.5\n[physics]\nmap = \"noise\"\nmap_frequency = 2\nF_range = [0.02, 0.06]\nk_range = [0.05, 0.065]\n",
       "test", {});
-  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF);
+  gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
   const auto map = gs::build_parameter_map(cfg, dec);
   const auto F = to_host(map.F), k = to_host(map.k);
   const gs::IndexBox b = dec.owned();

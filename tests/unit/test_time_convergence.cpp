@@ -29,7 +29,7 @@ std::vector<double> run_to(Integrator integrator, double dt, double T) {
   c.physics.k = 0.06;
   c.time.integrator = integrator;
   c.time.dt = dt;
-  Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF);
+  Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, c.time.integrator);
   Fields f(dec);
   const double pi = std::acos(-1.0);
   // s = exp(-4 (sin^2(pi x / L) + sin^2(pi y / L))): smooth and periodic.
