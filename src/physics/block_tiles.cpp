@@ -144,13 +144,8 @@ struct TileKernel {
           base_v = plane(scratch, m - 2, 1, q)[at];
         }
       }
-      CellCoefficients c = coef;
-      if (Mapped) {
-        c.F = F_map(z, y, x);
-        c.k = k_map(z, y, x);
-      }
       Real un, vn;
-      update_cell<Average>(c, {uc, lap_u, base_u}, {vc, lap_v, base_v}, un, vn);
+      update_cell<Average>(at_cell<Mapped>(coef, F_map, k_map, z, y, x), {uc, lap_u, base_u}, {vc, lap_v, base_v}, un, vn);
       if (m + 1 < levels) {
         const int at = (c1 - origin_of(m, 1)) * g[m].px + (c0 - origin_of(m, 0));
         plane(scratch, m, 0, q)[at] = un;

@@ -47,10 +47,8 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   const State* buffer[2] = {&a, &b};
   std::vector<RowKernel<S, false, Mapped>> plain(levels);
   std::vector<RowKernel<S, true, Mapped>> average(levels);
-  std::vector<char> averages(levels);
   for (int j = 0; j < levels; ++j) {
     const LevelBuffers r = level_buffers(heun, j);
-    averages[j] = r.average;
     if (r.average)
       average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
     else
@@ -94,7 +92,7 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
       for (int j = 0; j < levels; ++j) {
         const int q = step - j;
         if (lo[j] >= hi[j] || q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-        if (averages[j])
+        if (level_buffers(heun, j).average)
           slice(average[j], q, lo[j], hi[j]);
         else
           slice(plain[j], q, lo[j], hi[j]);

@@ -60,6 +60,18 @@ KOKKOS_FORCEINLINE_FUNCTION CellCoefficients at_cell(const CellCoefficients& run
   return c;
 }
 
+// The same for cell (z, y, x) of the map's Views (the one-cell-per-thread forms).
+template <bool Mapped>
+KOKKOS_FORCEINLINE_FUNCTION CellCoefficients at_cell(const CellCoefficients& run, const ConstField& F_map,
+                                                     const ConstField& k_map, int z, int y, int x) {
+  CellCoefficients c = run;
+  if (Mapped) {
+    c.F = F_map(z, y, x);
+    c.k = k_map(z, y, x);
+  }
+  return c;
+}
+
 // The kernel templates for a stencil and a parameter-map setting: calls
 // fn(std::integral_constant<Stencil, S>{}, std::bool_constant<Mapped>{}), the
 // one switch from the run's choices to the compiled forms.

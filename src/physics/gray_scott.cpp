@@ -22,11 +22,7 @@ struct CellKernel {
     const int x = x_begin + int(i % nx);
     const long long row = i / nx;
     const int y = y_begin + int(row % ny), z = z_begin + int(row / ny);
-    CellCoefficients c = coef;
-    if (Mapped) {
-      c.F = F_map(z, y, x);
-      c.k = k_map(z, y, x);
-    }
+    const CellCoefficients c = at_cell<Mapped>(coef, F_map, k_map, z, y, x);
     const SpeciesAt su{u(z, y, x), Laplacian<S>::apply(ViewAt{u, z, y, x}, c.inv_h2),
                        Average ? base_u(z, y, x) : Real(0)};
     const SpeciesAt sv{v(z, y, x), Laplacian<S>::apply(ViewAt{v, z, y, x}, c.inv_h2),
