@@ -13,7 +13,10 @@ import sys
 
 from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
+import xml.etree.ElementTree as ElementTree
+
 from vtkmodules.vtkCommonDataModel import vtkPolyData
+from vtkmodules.vtkCommonMisc import vtkErrorCode
 from vtkmodules.vtkIOParallelXML import vtkXMLPPolyDataWriter
 from vtkmodules.vtkParallelCore import vtkMultiProcessController
 
@@ -72,7 +75,25 @@ options.EnableCatalystLive = 0
 # contour's own output (already updated for the render) runs it once.
 controller = vtkMultiProcessController.GetGlobalController()
 rank, ranks = controller.GetLocalProcessId(), controller.GetNumberOfProcesses()
-series = []  # (time, file name) of every extract so far: isosurface.pvd
+series = None  # (time, file name) of every extract of the run so far: isosurface.pvd
+
+
+def earlier_extracts(index, first_step):
+    """The frames an earlier part of this run (before a restart) listed in
+    the index, up to first_step, the step this part starts from (written
+    again by it), and whose files are still there."""
+    try:
+        root = ElementTree.parse(index).getroot()
+    except (OSError, ElementTree.ParseError):
+        return []
+    kept = []
+    for entry in root.iter("DataSet"):
+        name = entry.get("file", "")
+        step = name[len("isosurface_"):-len(".pvtp")]
+        if step.isdigit() and int(step) < first_step and \
+                os.path.exists(os.path.join(os.path.dirname(index), name)):
+            kept.append((float(entry.get("timestep", "0")), name))
+    return kept
 
 
 def write_extract(info):
@@ -92,10 +113,13 @@ def write_extract(info):
     writer.EncodeAppendedDataOff()
     writer.Write()
     if writer.GetErrorCode():
-        raise IOError("cannot write the extract %s (VTK error code %d)" % (writer.GetFileName(), writer.GetErrorCode()))
+        raise IOError("cannot write the extract %s: %s" % (writer.GetFileName(), vtkErrorCode.GetStringFromErrorCode(writer.GetErrorCode())))
     if rank == 0:
-        series.append((info.time, name))
+        global series
         index = os.path.join(options.ExtractsOutputDirectory, "isosurface.pvd")
+        if series is None:  # a restarted run's index goes on from the frames before it
+            series = earlier_extracts(index, info.timestep)
+        series.append((info.time, name))
         with open(index + ".tmp", "w") as f:
             f.write('<?xml version="1.0"?>\n<VTKFile type="Collection" version="0.1">\n  <Collection>\n')
             for t, n in series:

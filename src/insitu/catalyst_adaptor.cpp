@@ -7,15 +7,19 @@
 #include <vtkCPPythonPipeline.h>
 #include <vtkDoubleArray.h>
 #include <vtkImageData.h>
+#include <vtkLogger.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkPythonInterpreter.h>
 #include <vtkSmartPointer.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "insitu/script_guard.hpp"
+#include "insitu/vtk_log_capture.hpp"
 
 namespace gs {
 
@@ -60,6 +64,8 @@ struct CatalystAdaptor::Impl {
   vtkNew<vtkImageData> image;
   vtkNew<vtkDoubleArray> u, v, normals;
   MPI_Comm comm = MPI_COMM_NULL;  // the simulation's; Catalyst's controller wraps it
+  int rank = 0;
+  std::unique_ptr<VtkLogCapture> log;  // VTK's log, printed after each call
   std::string setup_error;        // why Catalyst could not start (reported by the first execute)
   bool finalized = false;
 };
@@ -81,8 +87,18 @@ CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_js
   // one MPI job with other codes. The global VTK controller ParaView then uses
   // (renders, Live, the script guard's agreement) spans the same ranks.
   m.comm = comm;
+  // The program's stop handlers (TERM, USR1: a checkpoint and a summary) must
+  // stay in force on every rank. ParaView starts VTK's logger in Initialize,
+  // which would install handlers that print a stack trace and abort, and
+  // Catalyst starts Python with its own SIGINT handler unless Python already
+  // runs: both are turned off here, before either starts. (The program also
+  // restores its handlers after every call into this plugin.)
+  vtkLogger::EnableUnsafeSignalHandler = false;
+  vtkPythonInterpreter::Initialize(0);
   vtkMPICommunicatorOpaqueComm opaque(&m.comm);
   GS_REQUIRE(m.processor->Initialize(opaque) == 1, "vtkCPProcessor::Initialize failed");
+  MPI_Comm_rank(m.comm, &m.rank);
+  m.log = std::make_unique<VtkLogCapture>();
   m.setup_error = install_script_guard();
   for (const auto& script : list_of<std::string>(cfg.at("insitu").at("script"))) {
     if (!m.setup_error.empty()) break;
@@ -127,6 +143,7 @@ std::string CatalystAdaptor::finalize() {
   if (m.finalized) return "";
   m.finalized = true;
   m.processor->Finalize();  // each script's catalyst_finalize, through the script guard
+  m.log->flush(false);
   if (!m.setup_error.empty()) return "";  // reported by the first execute()
   const ScriptFailure failed = take_script_failure();
   if (!failed.message.empty()) return "script failed at the end of the run (in " + failed.stage + "): " + failed.message;
@@ -154,20 +171,34 @@ std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock
   m.image->Modified();
   m.description->SetTimeData(time, step);
   m.description->SetForceOutput(last);
+  // Files older than the call are not its own (1 s for the file system's clock granularity).
+  const double since = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() - 1.0;
   int ran = 1;
+  bool processed = false;
   if (m.processor->RequestDataDescription(m.description)) {
     m.description->GetInputDescriptionByName("grid")->SetGrid(m.image);
     ran = m.processor->CoProcess(m.description);
+    processed = true;
   }
   // The Python calls' own results (script_guard.hpp), not their printed text.
   const ScriptFailure failed = take_script_failure();
+  std::string error;
+  bool explained = false;  // this rank's error line says what VTK's log would
   if (!failed.message.empty()) {
-    if (failed.stage == "load") return "a script failed to load: " + failed.message;
-    return "script failed at step " + std::to_string(step) + " (in " + failed.stage + "): " + failed.message;
+    error = failed.stage == "load" ? "a script failed to load: " + failed.message
+                                   : "script failed at step " + std::to_string(step) + " (in " + failed.stage + "): " + failed.message;
+    explained = true;  // with the traceback the guard printed
+  } else if (failed.any_rank) {
+    // another rank has the message
+  } else if (!ran) {
+    error = "Catalyst CoProcess failed at step " + std::to_string(step);
+  } else if (processed && m.rank == 0) {
+    // ParaView only logs an extractor's failed write: check its files.
+    error = missing_extract(step, time, since);
+    explained = !error.empty();
   }
-  if (failed.any_rank) return "";  // another rank has the message
-  if (!ran) return "Catalyst CoProcess failed at step " + std::to_string(step);
-  return "";
+  m.log->flush(explained);
+  return error;
 }
 
 }  // namespace gs

@@ -59,4 +59,22 @@ ScriptFailure take_script_failure() {
   return out;
 }
 
+std::string missing_extract(long step, double time, double since) {
+  vtkPythonScopeGilEnsurer gil;
+  vtkSmartPyObject module(PyImport_ImportModule(kModule));
+  vtkSmartPyObject result(module ? PyObject_CallMethod(module, "missing_extract", "ldd", step, time, since) : nullptr);
+  if (!result || !PyUnicode_Check(result)) {
+    std::string why = "the check of the extractors' files failed";
+    if (PyErr_Occurred()) {
+      PyObject *kind = nullptr, *value = nullptr, *tb = nullptr;
+      PyErr_Fetch(&kind, &value, &tb);
+      vtkSmartPyObject text(value ? PyObject_Str(value) : nullptr);
+      if (text) why += ": " + text_of(text);
+      Py_XDECREF(kind), Py_XDECREF(value), Py_XDECREF(tb);
+    }
+    return why;
+  }
+  return text_of(result);
+}
+
 }  // namespace gs

@@ -23,4 +23,9 @@ std::string install_script_guard();
 // This rank's view of failures since the last call (then reset).
 ScriptFailure take_script_failure();
 
+// After a call, on the rank that writes the extractors' files (rank 0): "" or
+// which extractor due at this step left no non-empty file written at or after
+// `since` (seconds since the epoch), with the system's reason (one line).
+std::string missing_extract(long step, double time, double since);
+
 }  // namespace gs

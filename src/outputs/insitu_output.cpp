@@ -12,6 +12,7 @@
 #include "core/build_info.hpp"
 #include "core/error.hpp"
 #include "core/float_env.hpp"
+#include "core/signal_guard.hpp"
 #include "config/config_json.hpp"
 #include "config/insitu_view.hpp"
 #include "insitu/catalyst_plugin.hpp"
@@ -52,11 +53,13 @@ std::vector<std::string> plugin_candidates() {
 }  // namespace
 
 InsituOutput::~InsituOutput() {
+  KeepSignalHandlers keep;
   session_.reset();  // finalizes Catalyst while its code is still loaded
   // The plugin stays loaded: VTK's static destructors run at exit.
 }
 
 void InsituOutput::start() {
+  KeepSignalHandlers keep;  // loading ParaView and starting Catalyst
   std::string error;
   gs_plugin::CreateCatalystSession create = nullptr;
   for (const auto& path : plugin_candidates()) {
@@ -106,6 +109,7 @@ std::string InsituOutput::finalize() {
   finalized_ = true;
   std::string error;
   {
+    KeepSignalHandlers keep;
     ScopedIeeeSubnormals ieee;
     error = session_->finalize();
   }
@@ -131,6 +135,7 @@ std::string InsituOutput::call(const OutputStep& s, const State& state) {
   const auto call_start = std::filesystem::file_time_type::clock::now();
   std::string error;
   {
+    KeepSignalHandlers keep;
     ScopedIeeeSubnormals ieee;  // ParaView and the scripts run outside the solver's flush-to-zero
     error = session_->execute(s.step, s.time, view, s.last || s.stopping);
   }

@@ -18,11 +18,12 @@ cases=("rank1|failed at step 10 (in catalyst_execute): script broken_script: Val
        "import1|failed to load: script broken_script: NameError"
        "exit|failed at step 0 (in catalyst_execute): script broken_script: the script called sys.exit(3)"
        "finalize1|failed at the end of the run (in catalyst_finalize): script broken_script: ValueError: deliberate failure in catalyst_finalize on rank 1"
-       "write|step 10: the in-situ folder"
-       "png|step 10: the scripts wrote no file under")
+       "write|step 10: extractor 'image' did not write $WORK/write-POLICY/insitu/broken_000010.png: $WORK/write-POLICY/insitu is not a folder"
+       "png|step 10: extractor 'image' did not write $WORK/png-POLICY/insitu/broken_000010.png: something that is not a file is in its place")
 for c in "${cases[@]}"; do
-  mode=${c%%|*} want=${c#*|}
+  mode=${c%%|*}
   for policy in error warn; do
+    want=${c#*|} want=${want//POLICY/$policy}
     out=$WORK/$mode-$policy
     set +e
     GS_TEST_BREAK=$mode run_gs 2 120 "$in" "${small[@]}" insitu.fail=$policy output.dir="$out" >"$out.log" 2>"$out.err"

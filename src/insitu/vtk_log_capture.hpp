@@ -1,0 +1,34 @@
+#pragma once
+// VTK's log (ERR| and WARN| lines: writer failures, pipeline warnings) held
+// back during each in-situ call and printed after it as plain lines, so that
+// a failure the program explains in one line (a file an extractor could not
+// write) is not buried under the dozens of lines VTK prints for it, and no
+// terminal colour codes reach a log file.
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gs {
+
+class VtkLogCapture {
+ public:
+  // Takes VTK's log off stderr and collects its messages (VTK's logger must
+  // be initialised: after vtkCPProcessor::Initialize).
+  VtkLogCapture();
+  ~VtkLogCapture();
+  VtkLogCapture(const VtkLogCapture&) = delete;
+  VtkLogCapture& operator=(const VtkLogCapture&) = delete;
+
+  // Writes the messages collected since the last call to stderr, one
+  // "ERR| ..." or "WARN| ..." line each, or, with drop, only how many there
+  // were; then forgets them.
+  void flush(bool drop);
+
+  void add(int verbosity, const char* text);  // the logger's callback
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> lines_;
+};
+
+}  // namespace gs
