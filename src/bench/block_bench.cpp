@@ -14,7 +14,7 @@
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
 #include "init/initial_conditions.hpp"
-#include "physics/block_step.hpp"
+#include "blocking/block_step.hpp"
 
 namespace gs {
 

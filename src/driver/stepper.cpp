@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 #include "grid/regions.hpp"
-#include "physics/block_step.hpp"
+#include "blocking/block_step.hpp"
 #include "physics/stencil.hpp"
 
 namespace gs {
@@ -68,7 +68,7 @@ void Stepper::stage(const State& in, const State& base, const State& out, bool a
 
 void Stepper::block(Fields& f, int steps) {
   const BlockPlans& plans = plans_[std::size_t(steps - 1)];
-  // Level roles (physics/block_step.hpp): a = the state, b = the buffer the
+  // Level roles (blocking/block_step.hpp): a = the state, b = the buffer the
   // odd Euler levels read and the Heun first stages write.
   const State a = f.now(), b = f.next;
   {

@@ -9,7 +9,7 @@
 #include "comm/halo.hpp"
 #include "config/config.hpp"
 #include "core/timers.hpp"
-#include "driver/block_plans.hpp"
+#include "blocking/block_plans.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
 #include "physics/gray_scott.hpp"

@@ -15,7 +15,8 @@
 #include "../common/test_support.hpp"
 #include "core/hash.hpp"
 #include "numerics/stencil_taps.hpp"
-#include "physics/block_forms.hpp"
+#include "blocking/block_forms.hpp"
+#include "blocking/block_plans.hpp"
 
 namespace gs {
 namespace {

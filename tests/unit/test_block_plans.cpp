@@ -1,4 +1,4 @@
-// The deep-halo block plans (driver/block_plans.*), for every combination of
+// The deep-halo block plans (blocking/block_plans.*), for every combination of
 // split dimensions, small and large boxes, Euler and RK2: at each level the
 // inner pyramid and the shell cover the owned box widened by levels - 1 - j
 // exactly once; every box reads (grown by one cell) only what the level
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../common/test_support.hpp"
-#include "driver/block_plans.hpp"
+#include "blocking/block_plans.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/regions.hpp"
 
@@ -35,7 +35,7 @@ bool contains(const IndexBox& outer, const IndexBox& b) {
   return true;
 }
 
-// Buffers (bit 0: a, bit 1: b) level j reads around a cell and writes (physics/block_step.hpp).
+// Buffers (bit 0: a, bit 1: b) level j reads around a cell and writes (blocking/block_step.hpp).
 int reads(Integrator in, int j) { return in == Integrator::Euler ? (j % 2 ? 2 : 1) : (j % 2 ? 3 : 1); }
 int writes(Integrator in, int j) { return in == Integrator::Euler ? (j % 2 ? 1 : 2) : (j % 2 ? 1 : 2); }
 

@@ -1,4 +1,4 @@
-#include "driver/block_plans.hpp"
+#include "blocking/block_plans.hpp"
 
 #include "core/error.hpp"
 #include "grid/regions.hpp"
@@ -24,6 +24,23 @@ BlockPlans make_block_plans(const IndexBox& owned, const int ghost[3], const boo
     p.shell.levels.push_back(box_difference(outer, inner));
   }
   return p;
+}
+
+bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes) {
+  boxes.clear();
+  for (std::size_t j = 0; j < plan.levels.size(); ++j) {
+    if (plan.levels[j].size() != 1 || plan.levels[j][0].empty()) return boxes.clear(), false;
+    const IndexBox& box = plan.levels[j][0];
+    if (j > 0) {
+      const IndexBox& before = boxes.back();
+      for (int d = 0; d < 3; ++d) {
+        const int grow = d < dims ? 1 : 0;
+        if (box.lo[d] - grow < before.lo[d] || box.hi[d] + grow > before.hi[d]) return boxes.clear(), false;
+      }
+    }
+    boxes.push_back(box);
+  }
+  return !boxes.empty();
 }
 
 BlockPlans make_block_plans(const Decomposition& dec, Integrator integrator, int levels) {

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "physics/block_forms.hpp"
+#include "blocking/block_forms.hpp"
 #include "physics/cell_update.hpp"
 
 namespace gs {

@@ -1,20 +1,13 @@
 #pragma once
 // The fused forms of a block of stages behind gray_scott_block
-// (src/physics/block_step.hpp): the plan shape they accept, the CPU wavefront
+// (src/blocking/block_step.hpp): the plan shape they accept, the CPU wavefront
 // and the GPU tiles. Internal to the physics module and its tests; the time
 // loop calls gray_scott_block only.
 #include <vector>
 
-#include "physics/block_step.hpp"
+#include "blocking/block_step.hpp"
 
 namespace gs {
-
-// The level boxes of a plan the fused forms can run: one non-empty box per
-// level, each grown by one cell along the dimensions with ghosts (x, y; and z
-// in 3D) inside the box of the level before, and inside it along z in 2D.
-// Returns false (and leaves `boxes` empty) for any other plan; those run by
-// levels.
-bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes);
 
 // Wavefront: one sweep over the outermost dimension with ghosts (z in 3D, y in
 // 2D); in sweep step p, level j (ascending) computes its slice p - j when that

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "grid/decomposition.hpp"
-#include "physics/block_step.hpp"
+#include "blocking/block_step.hpp"
 
 namespace gs {
 
@@ -31,5 +31,12 @@ struct BlockPlans {
 BlockPlans make_block_plans(const IndexBox& owned, const int ghost[3], const bool split[3], Integrator integrator,
                             int levels);
 BlockPlans make_block_plans(const Decomposition& dec, Integrator integrator, int levels);
+
+// The level boxes of a plan the fused forms can run: one non-empty box per
+// level, each grown by one cell along the dimensions with ghosts (x, y; and z
+// in 3D) inside the box of the level before, and inside it along z in 2D.
+// Returns false (and leaves `boxes` empty) for any other plan; those run by
+// levels.
+bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes);
 
 }  // namespace gs

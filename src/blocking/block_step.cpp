@@ -1,10 +1,11 @@
 // gray_scott_block: the level-by-level reference form, the check of which
 // plans the fused forms accept, and the choice among the forms.
-#include "physics/block_step.hpp"
+#include "blocking/block_step.hpp"
 
 #include "core/error.hpp"
 #include "numerics/stencil_taps.hpp"
-#include "physics/block_forms.hpp"
+#include "blocking/block_forms.hpp"
+#include "blocking/block_plans.hpp"
 #include "physics/cell_update.hpp"
 
 namespace gs {
@@ -23,23 +24,6 @@ void run_levels(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& pl
 }
 
 }  // namespace
-
-bool nested_boxes(const BlockPlan& plan, int dims, std::vector<IndexBox>& boxes) {
-  boxes.clear();
-  for (std::size_t j = 0; j < plan.levels.size(); ++j) {
-    if (plan.levels[j].size() != 1 || plan.levels[j][0].empty()) return boxes.clear(), false;
-    const IndexBox& box = plan.levels[j][0];
-    if (j > 0) {
-      const IndexBox& before = boxes.back();
-      for (int d = 0; d < 3; ++d) {
-        const int grow = d < dims ? 1 : 0;
-        if (box.lo[d] - grow < before.lo[d] || box.hi[d] + grow > before.hi[d]) return boxes.clear(), false;
-      }
-    }
-    boxes.push_back(box);
-  }
-  return !boxes.empty();
-}
 
 BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm requested) {
   const int dims = stencil_dims(stencil);
