@@ -47,8 +47,8 @@ gs_chain() { [[ ${GS_CHAIN:-0} == 1 ]] && printf '%s' "$1"; return 0; }
 gs_helper() {
   local -n _gs_out=$1
   shift
-  local try rc=0
-  for try in 1 2 3; do
+  local rc=0 _
+  for _ in 1 2 3; do
     _gs_out=$("$@")
     rc=$?
     ((rc < 128)) && break
@@ -57,8 +57,8 @@ gs_helper() {
 }
 # gs_retry CMD [ARG...]: the same for a command whose output is not wanted.
 gs_retry() {
-  local try rc=0
-  for try in 1 2 3; do
+  local rc=0 _
+  for _ in 1 2 3; do
     "$@"
     rc=$?
     ((rc < 128)) && break
@@ -192,13 +192,16 @@ gs_latest_step() {
   return 0
 }
 
+# gs_last_error LOG OFFSET: the last "grayscott: error" line of LOG after byte OFFSET.
+gs_last_error() { tail -c +$(($2 + 1)) "$1" | grep -a "grayscott: error" | tail -n 1; }
+
 # The program's own reason for a failure: its last "grayscott: error" line in
 # the job's log since the launch (the log is the file the job's stderr goes
 # to), else the error that summary.json holds; "" if neither says anything.
 gs_run_error() {
   local log=$1 offset=$2 summary=$3 line=""
   if [[ -n $log && -f $log ]]; then
-    gs_helper line eval 'tail -c +$((offset + 1)) "$log" | grep -a "grayscott: error" | tail -n 1'
+    gs_helper line gs_last_error "$log" "$offset"
     line=${line#*grayscott: error}
     line=${line#*: }
   fi
