@@ -10,7 +10,8 @@ usage: slurm/cancel.sh [options] OUTPUT_DIR
   --keep-running   let the running link go on to its time limit (or the end): it then
                    checkpoints and does not resubmit; only pending links are cancelled
   --dry-run        print the commands instead of running them
-Prints the jobs it cancelled. Exit 0, or 2 when OUTPUT_DIR holds no chain (no chain.log).
+Prints the jobs it cancelled and writes what it did into OUTPUT_DIR/chain.log.
+Exit 0; 1 when scancel failed; 2 when OUTPUT_DIR holds no chain (no chain.log).
 USAGE
 }
 set -euo pipefail
@@ -39,16 +40,29 @@ if ((dry)); then
 fi
 : >"$dir/STOP"
 echo "wrote $dir/STOP: no link of this chain runs or resubmits while it exists"
-alive=()
+alive=() kept=()
 for id in "${ids[@]}"; do
   state=$(squeue -h -j "$id" -o %T 2>/dev/null | head -1 || true)
   [[ -z $state ]] && continue
-  [[ $keep == 1 && $state != PENDING ]] && { echo "job $id is $state: left to run; it will not resubmit"; continue; }
+  [[ $keep == 1 && $state != PENDING ]] && { echo "job $id is $state: left to run; it will not resubmit"; kept+=("$id"); continue; }
   alive+=("$id")
 done
+# What was done goes into chain.log too, so the chain's history says who stopped it.
+# (Not starting with "job ": this file's own search for job ids skips the line.)
+did="wrote STOP" rc=0
+((${#kept[@]})) && did+="; left job ${kept[*]} running (it ends the chain at its next stop)"
 if ((${#alive[@]})); then
-  scancel "${alive[@]}"
-  echo "cancelled jobs ${alive[*]} (a running link checkpoints if it can; chain.log says where it stopped)"
+  scancel "${alive[@]}" || rc=$?
+  if ((rc)); then
+    did+="; scancel ${alive[*]} failed (exit $rc)"
+    echo "scancel ${alive[*]} failed (exit $rc)" >&2
+  else
+    did+="; cancelled job(s) ${alive[*]}"
+    echo "cancelled jobs ${alive[*]} (a running link checkpoints if it can; chain.log says where it stopped)"
+  fi
 else
+  ((${#kept[@]})) || did+="; no job of this chain was queued or running"
   echo "no job of this chain to cancel"
 fi
+printf 'slurm/cancel.sh %(%F %T)T%s: %s\n' -1 "$([[ $keep == 1 ]] && echo ' --keep-running')" "$did" >>"$dir/chain.log"
+((rc == 0)) || exit 1

@@ -18,7 +18,7 @@ usage: slurm/submit.sh [options] INPUT.toml [key=value ...]
                          (default 120, or half the limit when that is shorter; less than the limit)
   --name NAME            job name (default grayscott; chain links: NAME-link0, NAME-link1, ...)
   --dependency SPEC      passed to sbatch --dependency (with --kill-on-invalid-dep=yes)
-  --sbatch "OPTIONS"     more sbatch options
+  --sbatch "OPTIONS"     more sbatch options (no --array: a sweep is slurm/sweep.sh)
   --dry-run              print the command (mkdir and sbatch, with every variable) instead of running it
 Prints the job id. Job output: OUTPUT_DIR/slurm-JOBID.out (job arrays: slurm-ARRAYID_TASK.out);
 chain history: OUTPUT_DIR/chain.log; stop a chain: slurm/cancel.sh OUTPUT_DIR.
@@ -84,6 +84,14 @@ for w in "${extra_words[@]}"; do
   [[ $w != --job-name* && $w != -J* && $w != --output* && $w != -o* && $w != --signal* ]] ||
     args_refuse --sbatch "$w" "options other than --job-name, --output and --signal (submit.sh sets them; use --name, --signal-margin)"
 done
+# A job array of one run would start its tasks in the same folder; sweeps
+# (slurm/sweep.sh, which passes GS_SWEEP_FILE) give each task its own overrides.
+if [[ -z ${GS_SWEEP_FILE:-} ]]; then
+  for w in "${extra_words[@]}"; do
+    [[ $w != --array* && $w != -a* ]] ||
+      args_refuse --sbatch "$w" "no job arrays here: one run per job (for a parameter sweep use slurm/sweep.sh)"
+  done
+fi
 outdir=$(/usr/bin/python3 "$root/slurm/lib/output_dir.py" "$input" "$@") || exit 2
 [[ -n $outdir && $outdir != *[[:cntrl:]]* ]] || args_refuse output.dir "$outdir" "a folder name without control characters"
 outdir=$(realpath -m -- "$outdir")
@@ -127,9 +135,35 @@ if ((dry)); then
   echo "mkdir -p $q && rm -f $q/STOP && id=\$($(args_print_cmd "${cmd[@]}")) && id=\${id%%;*} && ${note}echo \"\$id\""
   exit 0
 fi
+# Slurm opens the log in OUTPUT_DIR when the job starts, which can be at once:
+# the folder is made first, and removed again (with the parents made for it)
+# when sbatch refuses the job, so a failed submission leaves nothing behind.
+made="" p=$outdir
+while [[ ! -e $p ]]; do made=$p; p=$(dirname "$p"); done
 mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")"
-rm -f "$outdir/STOP"
-out=$("${cmd[@]}") || { echo "submit.sh: sbatch failed: ${out//$'\n'/ }" >&2; exit 1; }
+# A STOP file left by slurm/cancel.sh goes only once the new chain is queued;
+# until then it is set aside, and put back if sbatch refuses.
+stop_aside=""
+if [[ -e $outdir/STOP ]]; then
+  stop_aside=$outdir/.STOP.submit-$$
+  mv -f "$outdir/STOP" "$stop_aside"
+fi
+errf=$(mktemp)
+trap 'rm -f "$errf"' EXIT
+if ! out=$("${cmd[@]}" 2>"$errf"); then
+  [[ -n $stop_aside ]] && mv -f "$stop_aside" "$outdir/STOP"
+  if [[ -n $made ]]; then
+    p=$outdir
+    while :; do rmdir -- "$p" 2>/dev/null || break; [[ $p == "$made" ]] && break; p=$(dirname "$p"); done
+  fi
+  # sbatch's own words (e.g. "Invalid qos specification"), on one line.
+  msg=$(tr '\n' ' ' <"$errf")
+  msg=${msg% }
+  echo "$args_prog: sbatch refused the job: ${msg:-no message (exit status of sbatch only)}" >&2
+  exit 1
+fi
+cat "$errf" >&2  # warnings of a job that was queued
+[[ -n $stop_aside ]] && rm -f "$stop_aside"
 # slurm/cancel.sh finds a chain's jobs in its log, a head that has not started yet too.
 ((chain)) && echo "job ${out%%;*} link 0: submitted by slurm/submit.sh" >>"$outdir/chain.log"
 echo "${out%%;*}"

@@ -3,6 +3,8 @@
 # time-limit signal, a cancellation) on to it through its stop file, and in a
 # restart chain resubmits the job with restart=latest while the run stops with
 # a checkpoint and makes progress; a cancellation or a STOP file ends the chain.
+# A job that Slurm requeues (scontrol requeue, preemption, node failure) is not
+# a cancellation: it checkpoints, and its rerun resumes from the newest checkpoint.
 #
 # Environment (set by slurm/submit.sh, or by hand with sbatch --export):
 #   GS_ROOT         the project checkout (default: the submit folder)
@@ -15,16 +17,54 @@
 #
 # Exit codes of the job (docs/cluster.md): 0 done, 1 failed (also: chain limit,
 # no progress), 2 bad input, 3 stopped with a checkpoint but unfinished (in a
-# chain: the next link is submitted), 4 stopped and the chain ended on request
-# (scancel, a STOP file, slurm/cancel.sh). A stopped link never shows 0.
+# chain: the next link is submitted; requeued: Slurm runs the job again), 4
+# stopped on request and the chain ended (scancel, a STOP file,
+# slurm/cancel.sh). A stopped link never shows 0.
 GS_EXIT_STOPPED=3
 GS_EXIT_ENDED=4
 
-gs_log() { echo "[grayscott-job ${SLURM_JOB_ID:-local} $(date +%H:%M:%S)] $*"; }
+# A stop request is kept from the first line on (the job scripts set the same
+# traps before they source this file): bash's default for TERM and USR1 would
+# end the job with nothing saved and no word in chain.log.
+trap 'GS_GOT_USR1=1' USR1
+trap 'GS_GOT_TERM=1' TERM
+
+# printf's own clock, not date: Slurm's TERM reaches every process of the job,
+# so a helper process could be killed mid-way and leave the line without a time.
+gs_log() { printf '[grayscott-job %s %(%H:%M:%S)T] %s\n' "${SLURM_JOB_ID:-local}" -1 "$*"; }
 gs_note() { [[ -n ${GS_CHAIN_LOG:-} ]] && echo "job ${SLURM_JOB_ID:-local} link ${GS_CHAIN_INDEX:-0}: $*" >>"$GS_CHAIN_LOG"; return 0; }
 gs_die() { gs_log "ERROR: $1"; gs_note "error: $1"; exit "${2:-1}"; }
 # gs_end CODE MESSAGE: the chain ends without an error (stopped on request).
 gs_end() { gs_log "$2"; gs_note "$2"; exit "$1"; }
+# gs_chain TEXT: TEXT in a chain, nothing otherwise (a sweep member or a
+# convergence level is no chain, and its messages must not speak of one).
+gs_chain() { [[ ${GS_CHAIN:-0} == 1 ]] && printf '%s' "$1"; return 0; }
+
+# gs_helper VAR CMD [ARG...]: VAR=$(CMD ARG...), run again when a signal killed
+# it: Slurm sends its TERM to every process of the job, so a helper that runs
+# at that moment dies (status 128+N) although nothing is wrong with its input.
+# Slurm sends TERM once (then SIGKILL after KillWait), so a rerun finishes.
+gs_helper() {
+  local -n _gs_out=$1
+  shift
+  local rc=0 _
+  for _ in 1 2 3; do
+    _gs_out=$("$@")
+    rc=$?
+    ((rc < 128)) && break
+  done
+  return "$rc"
+}
+# gs_retry CMD [ARG...]: the same for a command whose output is not wanted.
+gs_retry() {
+  local rc=0 _
+  for _ in 1 2 3; do
+    "$@"
+    rc=$?
+    ((rc < 128)) && break
+  done
+  return "$rc"
+}
 
 gs_job_setup() {
   local kind=$1
@@ -39,7 +79,7 @@ gs_job_setup() {
   if [[ -n ${GS_MODULES:-} ]]; then
     command -v module >/dev/null 2>&1 || gs_die "GS_MODULES is set in $site_file but there is no 'module' command"
     # shellcheck disable=SC2086
-    module load $GS_MODULES || gs_die "module load $GS_MODULES failed"
+    module load $GS_MODULES || { [[ ${GS_GOT_TERM:-0} == 1 ]] && module load $GS_MODULES; } || gs_die "module load $GS_MODULES failed"
   fi
   GS_BIN=${GS_BIN:-$GS_ROOT/build/src/grayscott}
   [[ -x $GS_BIN ]] || gs_die "$GS_BIN is not an executable (build the project, or set GS_BIN)"
@@ -59,37 +99,56 @@ gs_launch_cmd() {
   return 0
 }
 
-# The job's state as Slurm sees it (CANCELLED after scancel), "" if unknown.
-gs_slurm_state() {
-  [[ -n ${SLURM_JOB_ID:-} ]] || return 0
-  timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1 || true
+# Whether Slurm is requeuing this job (scontrol requeue, preemption, a node
+# failure with --requeue): it then runs the batch script again from the top,
+# same job id, SLURM_RESTART_COUNT one higher. Its TERM looks like scancel's
+# (JobState is COMPLETING in both cases when the TERM comes); only the job's
+# Restarts count, which Slurm raises before it sends the TERM, tells them
+# apart. Asked once, after a TERM, and kept.
+gs_requeued() {
+  [[ ${GS_GOT_TERM:-0} == 1 && -n ${SLURM_JOB_ID:-} ]] || return 1
+  if [[ -z ${GS_RESTARTS_NOW:-} ]]; then
+    local info=""
+    gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
+    GS_RESTARTS_NOW=unknown
+    [[ $info =~ (^|[[:space:]])Restarts=([0-9]+) ]] && GS_RESTARTS_NOW=${BASH_REMATCH[2]}
+  fi
+  [[ $GS_RESTARTS_NOW != unknown ]] && ((GS_RESTARTS_NOW > ${SLURM_RESTART_COUNT:-0}))
+}
+
+# A cancellation: TERM without a time-limit signal before it, and no requeue.
+gs_cancelled() {
+  [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]] && ! gs_requeued
 }
 
 # A stop request, from the time-limit signal (USR1, --signal=B:USR1@T, or
-# `scancel --batch --signal=USR1`) or a cancellation (TERM without a USR1
-# before it: scancel sends SIGTERM to the batch shell and to every rank). The
-# run is asked through its stop file, not a signal: a file cannot arrive too
-# early, while a signal before the program installed its handler would kill it.
+# `scancel --batch --signal=USR1`), a cancellation (TERM without a USR1
+# before it: scancel sends SIGTERM to the batch shell and to every rank) or a
+# requeue (TERM too). The run is asked through its stop file, not a signal: a
+# file cannot arrive too early, while a signal before the program installed
+# its handler would kill it.
 gs_on_signal() {
+  interrupted=1
+  [[ -n ${GS_STOP_FILE:-} ]] && : >"$GS_STOP_FILE"
   if [[ $1 == USR1 ]]; then
     GS_GOT_USR1=1
     gs_log "got SIGUSR1 (time limit near): asking the run to checkpoint and stop"
   else
     GS_GOT_TERM=1
-    if [[ ${GS_GOT_USR1:-0} != 1 ]]; then
-      gs_log "got SIGTERM without a time-limit signal: the job is cancelled; the run checkpoints if it can, the chain ends"
+    if gs_requeued; then
+      gs_log "got SIGTERM: Slurm requeues the job (restart $GS_RESTARTS_NOW); the run checkpoints, and the rerun resumes from it"
+    elif [[ ${GS_GOT_USR1:-0} != 1 ]]; then
+      gs_log "got SIGTERM without a time-limit signal: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
     else
       gs_log "got SIGTERM after the time-limit signal"
     fi
   fi
-  interrupted=1
-  [[ -n ${GS_STOP_FILE:-} ]] && : >"$GS_STOP_FILE"
   return 0
 }
 
 # Whether a run of INPUT with these overrides has in-situ output (a
 # non-empty insitu.script, the last override winning over the file).
-gs_has_insitu() {
+gs_has_insitu_once() {
   /usr/bin/python3 - "$@" <<'PYEOF'
 import sys
 for arg in reversed(sys.argv[2:]):
@@ -104,6 +163,10 @@ except Exception:  # unreadable here: the program reports it with its own line
 sys.exit(0 if isinstance(section, dict) and section.get("script") else 1)
 PYEOF
 }
+gs_has_insitu() {
+  local _unused
+  gs_helper _unused gs_has_insitu_once "$@"
+}
 
 # In-situ runs render through X. On nodes without one (DISPLAY unset), each
 # rank runs under its own Xvfb (slurm/lib/with_xvfb.sh) when xvfb-run exists;
@@ -115,9 +178,40 @@ gs_display_wrapper() {
     GS_BIN_WRAPPER="$GS_ROOT/slurm/lib/with_xvfb.sh${GS_BIN_WRAPPER:+ $GS_BIN_WRAPPER}"
     gs_log "in-situ run and no DISPLAY: each rank renders under its own Xvfb (slurm/lib/with_xvfb.sh)"
   else
-    gs_log "WARNING: in-situ run, no DISPLAY and no xvfb-run on $(hostname): install xvfb and xauth, or set DISPLAY"
+    gs_log "WARNING: in-situ run, no DISPLAY and no xvfb-run on ${HOSTNAME:-this node}: install xvfb and xauth, or set DISPLAY"
   fi
   return 0
+}
+
+# The step of the newest checkpoint in OUTPUT_DIR/checkpoints ("" if none):
+# what restart=latest resumes from.
+gs_latest_step() {
+  local name=""
+  [[ -f $1/checkpoints/latest ]] && read -r name <"$1/checkpoints/latest"
+  [[ $name =~ ^ckpt_0*([0-9]+)\.h5$ ]] && echo "${BASH_REMATCH[1]}"
+  return 0
+}
+
+# gs_last_error LOG OFFSET: the last "grayscott: error" line of LOG after byte OFFSET.
+gs_last_error() { tail -c +$(($2 + 1)) "$1" | grep -a "grayscott: error" | tail -n 1; }
+
+# The program's own reason for a failure: its last "grayscott: error" line in
+# the job's log since the launch (the log is the file the job's stderr goes
+# to), else the error that summary.json holds; "" if neither says anything.
+gs_run_error() {
+  local log=$1 offset=$2 summary=$3 line=""
+  if [[ -n $log && -f $log ]]; then
+    gs_helper line gs_last_error "$log" "$offset"
+    line=${line#*grayscott: error}
+    line=${line#*: }
+  fi
+  if [[ -z $line && -n $summary && -f $summary ]]; then
+    gs_helper line /usr/bin/python3 "$GS_ROOT/slurm/lib/summary_field.py" "$summary" error
+    [[ $line == - ]] && line=""
+  fi
+  line=${line//[[:cntrl:]]/ }
+  ((${#line} > 400)) && line="${line:0:397}..."
+  printf '%s' "$line"
 }
 
 # gs_run_chain INPUT [key=value ...]: runs the link and exits with the job's code.
@@ -129,16 +223,16 @@ gs_run_chain() {
   [[ -f $input ]] || gs_die "input file $input not found (relative paths are taken from $PWD)" 2
   if [[ -n ${GS_SWEEP_FILE:-} && -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
     local line
-    line=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$GS_SWEEP_FILE")
+    gs_helper line sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$GS_SWEEP_FILE"
     [[ -n $line ]] || gs_die "$GS_SWEEP_FILE has no line for array task $SLURM_ARRAY_TASK_ID"
     # shellcheck disable=SC2206
     user_args+=($line)
   fi
   # shellcheck disable=SC2206
   local args=("${user_args[@]}" ${GS_EXTRA_OVERRIDES:-})
-  local outdir
-  outdir=$(/usr/bin/python3 "$GS_ROOT/slurm/lib/output_dir.py" "$input" "${args[@]}") || gs_die "cannot tell output.dir" 2
-  mkdir -p "$outdir" || gs_die "cannot create output.dir $outdir"
+  local outdir=""
+  gs_helper outdir /usr/bin/python3 "$GS_ROOT/slurm/lib/output_dir.py" "$input" "${args[@]}" || gs_die "cannot tell output.dir" 2
+  gs_retry mkdir -p "$outdir" || gs_die "cannot create output.dir $outdir"
   GS_CHAIN_LOG=$outdir/chain.log
   if [[ -n ${SLURM_ARRAY_JOB_ID:-} && -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
     # One log per sweep member, in its own folder, named by array and task id.
@@ -146,29 +240,64 @@ gs_run_chain() {
     gs_log "array task $SLURM_ARRAY_TASK_ID: the log continues in $log"
     exec >>"$log" 2>&1
   fi
-  local index=${GS_CHAIN_INDEX:-0} prev=${GS_CHAIN_PREV_STEP:--1}
-  [[ -e $outdir/STOP ]] && gs_end "$GS_EXIT_ENDED" "$outdir/STOP exists (slurm/cancel.sh): link not run, chain ended"
+  local index=${GS_CHAIN_INDEX:-0} prev=${GS_CHAIN_PREV_STEP:--1} restarts=${SLURM_RESTART_COUNT:-0}
+  ((restarts > 0)) && gs_log "Slurm requeued this job: attempt $((restarts + 1)) (SLURM_RESTART_COUNT=$restarts)"
+  [[ -e $outdir/STOP ]] && gs_end "$GS_EXIT_ENDED" "$outdir/STOP exists (slurm/cancel.sh): link not run$(gs_chain ', chain ended')"
   local restart=() a given=0
   for a in "${args[@]}"; do [[ $a == restart=* ]] && given=1; done
   ((index > 0 && !given)) && restart=(restart=latest)
+  if ((restarts > 0)); then
+    # A rerun after a requeue: the first attempt's checkpoints are this run's,
+    # and the newest one is where it stopped (restart=latest, last, wins over a
+    # restart= of the submission, which is older).
+    local from=""
+    gs_helper from gs_latest_step "$outdir"
+    if [[ -n $from ]]; then
+      restart=(restart=latest)
+      gs_note "requeued by Slurm (restart $restarts): resuming from step $from"
+    else
+      gs_note "requeued by Slurm (restart $restarts): no checkpoint yet, starting as submitted"
+    fi
+  fi
   local launch=()
   gs_launch_cmd launch
   gs_display_wrapper "$input" "${args[@]}"
+  # A request that came while the job set up (the first traps kept it): a
+  # cancellation or requeue ends the job here, before the run starts; a
+  # time-limit signal goes on as a stop file, honoured at the first step.
+  if gs_requeued; then
+    gs_log "requeued by Slurm before the run started: Slurm runs this job again"
+    gs_note "requeued by Slurm before the run started (restart $GS_RESTARTS_NOW)"
+    exit "$GS_EXIT_STOPPED"
+  fi
+  gs_cancelled && gs_end "$GS_EXIT_ENDED" "cancelled before the run started$(gs_chain ': chain ended')"
   local summary=$outdir/summary.json stamp=$outdir/.job-${SLURM_JOB_ID:-$$}.start
   export GS_STOP_FILE=$outdir/.stop-${SLURM_JOB_ID:-$$}
-  rm -f "$GS_STOP_FILE"
-  touch "$stamp"
-  gs_log "link $index of the chain: ${launch[*]} ${GS_BIN_WRAPPER:-} $GS_BIN $input ${args[*]} ${restart[*]}"
-  gs_note "started on ${SLURM_JOB_NODELIST:-$(hostname)}"
+  gs_retry rm -f "$GS_STOP_FILE"
+  gs_retry touch "$stamp"
+  # Where the program's error lines go: the job's log (what stderr is), read
+  # from this offset on after the run (a requeued job's log holds earlier attempts).
+  local errlog="" erroff=0
+  gs_helper errlog readlink -f /proc/$$/fd/2 || errlog=""
+  [[ -f $errlog ]] && { gs_helper erroff stat -c %s "$errlog" || erroff=0; }
+  local cmd=("${launch[@]}")
+  # shellcheck disable=SC2206
+  [[ -n ${GS_BIN_WRAPPER:-} ]] && cmd+=($GS_BIN_WRAPPER)
+  cmd+=("$GS_BIN" "$input" "${args[@]}" "${restart[@]}")
+  # Quoted, so the line can be pasted into a shell as it is.
+  local shown
+  shown=$(printf '%q ' "${cmd[@]}")
+  gs_log "link $index of the chain: ${shown% }"
+  gs_note "started on ${SLURM_JOB_NODELIST:-${HOSTNAME:-localhost}}"
 
   local pid rc interrupted=0
   # bash runs a trap only between commands, hence the background launch + wait.
   trap 'gs_on_signal USR1' USR1
   trap 'gs_on_signal TERM' TERM
-  # Requests that came while the job was still setting up (the job scripts' first trap kept them).
+  # Requests that came since the check above (the job scripts' first trap kept them).
   [[ ${GS_GOT_USR1:-0} == 1 ]] && gs_on_signal USR1
   [[ ${GS_GOT_TERM:-0} == 1 ]] && gs_on_signal TERM
-  "${launch[@]}" ${GS_BIN_WRAPPER:-} "$GS_BIN" "$input" "${args[@]}" "${restart[@]}" &
+  "${cmd[@]}" &
   pid=$!
   while :; do
     interrupted=0
@@ -184,13 +313,18 @@ gs_run_chain() {
   trap 'GS_GOT_USR1=1' USR1
   trap 'GS_GOT_TERM=1' TERM
   rm -f "$GS_STOP_FILE"
-  local cancelled=0
-  [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]] && cancelled=1
-  [[ $(gs_slurm_state) == CANCELLED* ]] && cancelled=1
+  local requeued=0 cancelled=0
+  if gs_requeued; then requeued=1; elif gs_cancelled; then cancelled=1; fi
   if [[ ! -f $summary || ! $summary -nt $stamp ]]; then
     rm -f "$stamp"
-    ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled before the run wrote summary.json (exit code $rc): chain ended"
-    gs_die "the run wrote no summary.json (exit code $rc): chain stopped" "$((rc ? rc : 1))"
+    if ((requeued)); then
+      gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) before the run wrote summary.json (exit code $rc): Slurm runs this job again"
+      exit "$GS_EXIT_STOPPED"
+    fi
+    ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled before the run wrote summary.json (exit code $rc)$(gs_chain ': chain ended')"
+    local why
+    why=$(gs_run_error "$errlog" "$erroff" "")
+    gs_die "the run failed (exit code $rc): ${why:-it wrote no summary.json and no error line}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))"
   fi
   rm -f "$stamp"
   local status steps
@@ -201,20 +335,26 @@ gs_run_chain() {
       gs_log "run complete: step $steps, $summary"
       exit 0 ;;
     stopped)
-      ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled at step $steps with a checkpoint: chain ended (continue with restart=latest)"
-      [[ -e $outdir/STOP ]] && gs_end "$GS_EXIT_ENDED" "stopped at step $steps with a checkpoint; $outdir/STOP exists: chain ended"
+      if ((requeued)); then
+        # Slurm runs this job again from the top; a resubmission too would put two runs in the folder.
+        gs_log "requeued by Slurm at step $steps with a checkpoint: Slurm runs this job again, which resumes from it"
+        gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) at step $steps with a checkpoint: Slurm runs this job again"
+        exit "$GS_EXIT_STOPPED"
+      fi
+      ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled at step $steps with a checkpoint$(gs_chain ': chain ended') (continue with restart=latest)"
+      [[ -e $outdir/STOP ]] && gs_end "$GS_EXIT_ENDED" "stopped at step $steps with a checkpoint; $outdir/STOP exists$(gs_chain ': chain ended')"
       if [[ ${GS_CHAIN:-0} != 1 ]]; then
         gs_log "run stopped at step $steps with a checkpoint; continue with restart=latest"
         exit "$GS_EXIT_STOPPED"
       fi
       ((steps > prev)) || gs_die "no progress: the run stopped at step $steps, as the previous link did; chain stopped"
-      [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]] &&
-        gs_end "$GS_EXIT_ENDED" "cancelled at step $steps with a checkpoint: chain ended (continue with restart=latest)"
       ((index + 1 < ${GS_CHAIN_MAX:-20})) || gs_die "chain limit GS_CHAIN_MAX=${GS_CHAIN_MAX:-20} reached at step $steps; chain stopped"
       gs_resubmit "$steps" "$((index + 1))" "$input" "${user_args[@]}"
       exit "$GS_EXIT_STOPPED" ;;
     *)
-      gs_die "the run ended with status '$status' (exit code $rc): chain stopped" "$((rc ? rc : 1))" ;;
+      local why
+      why=$(gs_run_error "$errlog" "$erroff" "$summary")
+      gs_die "the run ended with status '$status' at step $steps (exit code $rc)${why:+: $why}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))" ;;
   esac
 }
 
@@ -228,12 +368,22 @@ gs_resubmit() {
   local unset_env=() v
   for v in $(compgen -e | grep '^SLURM_' | grep -v '^SLURM_CONF$'); do unset_env+=(-u "$v"); done
   local out
+  # sbatch's own message (stderr) goes into the error line when it refuses.
   out=$(env "${unset_env[@]}" GS_CHAIN_INDEX="$index" GS_CHAIN_PREV_STEP="$steps" GS_SWEEP_FILE= GS_GOT_USR1= GS_GOT_TERM= \
     sbatch --parsable "${sb[@]}" --job-name="${GS_JOB_NAME:-grayscott}-link$index" \
-    ${SLURM_JOB_ID:+--dependency=afterany:$SLURM_JOB_ID} "$GS_JOB_SCRIPT" "$@") ||
-    gs_die "resubmission failed: $out"
-  # A cancellation that came while the next link was being submitted still ends the chain.
-  if [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]]; then
+    ${SLURM_JOB_ID:+--dependency=afterany:$SLURM_JOB_ID} "$GS_JOB_SCRIPT" "$@" 2>&1) ||
+    gs_die "resubmission failed: ${out//$'\n'/ }"
+  # The job id is the line --parsable prints; warnings may come before it.
+  [[ $out =~ (^|$'\n')([0-9]+)(;[^$'\n']*)?($'\n'|$) ]] || gs_die "resubmission printed no job id: ${out//$'\n'/ }"
+  out=${BASH_REMATCH[2]}
+  # A requeue or cancellation that came while the next link was being submitted:
+  # the new link goes (a requeued job runs again itself; a cancelled chain ends).
+  if gs_requeued; then
+    scancel "${out%%;*}" 2>/dev/null || true
+    gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) while resubmitting at step $steps: job ${out%%;*} cancelled, Slurm runs this job again"
+    exit "$GS_EXIT_STOPPED"
+  fi
+  if gs_cancelled; then
     scancel "${out%%;*}" 2>/dev/null || true
     gs_end "$GS_EXIT_ENDED" "cancelled while resubmitting at step $steps: job ${out%%;*} cancelled, chain ended"
   fi

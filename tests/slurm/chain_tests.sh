@@ -99,3 +99,175 @@ test_chain_no_progress() {
   no_jobs_left 2
   echo "PASS: two links stopping at step 11 end the chain with 'no progress' (exit 1)"
 }
+
+# scontrol requeue of a running link (what preemption and a node failure with
+# --requeue do): the first attempt checkpoints and does not end the chain;
+# Slurm reruns the job (same id, about 3 minutes later), which resumes from
+# the newest checkpoint; the chain ends done with the uninterrupted digest, and
+# the log still holds the first attempt.
+test_chain_requeue() {
+  local d=$out/requeue id state ref got n
+  id=$(submit --chain "$pattern" "${long[@]}" output.dir="$d")
+  wait_stepping "$id" "$d"
+  scontrol requeue "$id" || fail "scontrol requeue $id failed"
+  log "scontrol requeue $id"
+  # A requeued job would run again minutes later, into the next test: it goes if this one fails.
+  if ! wait_for "grep -q 'link 0: requeued by Slurm (restart 1) at step' '$d/chain.log' 2>/dev/null" 60; then
+    scancel "$id"
+    cat "$d/chain.log" "$d/slurm-$id.out" >&2
+    fail "the first attempt of job $id wrote no requeue line"
+  fi
+  log "first attempt stopped; waiting for Slurm to rerun job $id"
+  state=$(wait_job "$id" 400) || { cat "$d/chain.log" >&2; fail "job $id did not end after its requeue"; }
+  cat "$d/chain.log"
+  [[ $state == COMPLETED ]] || { cat "$d/slurm-$id.out" >&2; fail "requeued job $id ended $state"; }
+  expect_job "$id" COMPLETED 0:0 grayscott-link0
+  [[ $(job_field "$id" Restarts) == 1 ]] || fail "job $id shows Restarts=$(job_field "$id" Restarts), not 1"
+  ! grep -q 'chain ended\|cancelled\|error' "$d/chain.log" || fail "the requeue was taken for a cancellation or an error"
+  ! grep -q 'resubmitted' "$d/chain.log" || fail "a requeued link resubmitted itself (two runs in one folder)"
+  grep -qE "link 0: requeued by Slurm \(restart 1\): resuming from step [1-9][0-9]*$" "$d/chain.log" ||
+    fail "chain.log has no 'requeued by Slurm (restart 1): resuming from step S' line"
+  grep -q 'link 0: exit 0, status ok, step 90000' "$d/chain.log" || fail "chain.log does not end with the complete run"
+  # The log of the first attempt is kept (--open-mode=append), and the rerun restarted from the checkpoint.
+  n=$(grep -c 'link 0 of the chain: ' "$d/slurm-$id.out")
+  [[ $n == 2 ]] || { cat "$d/slurm-$id.out" >&2; fail "the log holds $n launcher lines, not 2 (first attempt and rerun)"; }
+  grep -q 'Slurm requeues the job' "$d/slurm-$id.out" || fail "the log lost the first attempt's lines"
+  grep 'link 0 of the chain: ' "$d/slurm-$id.out" | tail -1 | grep -q 'restart=latest$' ||
+    fail "the rerun did not start with restart=latest"
+  [[ $(field "$d/summary.json" status) == ok && $(field "$d/summary.json" steps) == 90000 ]] || fail "final summary not complete"
+  ref=$(local_digest "$out/ref" "$pattern" "${long[@]}")
+  got=$(field "$d/summary.json" digest)
+  [[ $got == "$ref" ]] || fail "digest after the requeue $got, uninterrupted $ref"
+  no_jobs_left 1
+  echo "PASS: requeued job $id checkpointed, was rerun from step $(sed -n 's/.*resuming from step \([0-9]*\)$/\1/p' "$d/chain.log") and ended with digest $got, as the uninterrupted run"
+}
+
+# scancel right as a link starts, while the job still sets up (its helpers
+# resolve the output folder; about 0.3 s here): exit 4 (CANCELLED 4:0), a
+# chain.log line that ends the chain, no resubmission. Three rounds, cancelled
+# 0, 50 and 100 ms after the job's log appears; one at least must land before
+# the run started (or the test did not exercise the setup) and say so.
+test_chain_cancel_early() {
+  local round d id delay line i early=0
+  for round in 0 1 2; do
+    d=$out/early$round
+    delay=$(printf "0.%02d" $((round * 5)))
+    id=$(submit --chain "$pattern" "${long[@]}" output.dir="$d")
+    # Polled closely: the setup is over in a few tenths of a second.
+    for ((i = 0; i < 6000; i++)); do [[ -e $d/slurm-$id.out ]] && break; sleep 0.01; done
+    [[ -e $d/slurm-$id.out ]] || fail "job $id did not start"
+    sleep "$delay"
+    scancel "$id"
+    log "round $round: scancel $id ${delay}s after its log appeared"
+    [[ $(wait_job "$id" 60) == CANCELLED ]] || fail "cancelled job $id ended $(job_state "$id")"
+    cat "$d/chain.log"
+    expect_job "$id" CANCELLED 4:0 grayscott-link0
+    line=$(tail -n 1 "$d/chain.log")
+    [[ $line =~ ^job\ $id\ link\ 0:\ cancelled\ .*chain\ ended ]] ||
+      { cat "$d/slurm-$id.out" >&2; fail "chain.log does not say that job $id was cancelled and the chain ended: $line"; }
+    if [[ $line == "job $id link 0: cancelled before the run started: chain ended" ]]; then
+      early=$((early + 1))
+      [[ ! -e $d/summary.json ]] || fail "job $id says the run did not start, but it wrote summary.json"
+    fi
+    ! grep -q resubmitted "$d/chain.log" || fail "the cancelled link resubmitted itself"
+  done
+  ((early > 0)) || fail "no round was cancelled while the job set up (the test missed the window it is about)"
+  no_jobs_left 2
+  echo "PASS: three links cancelled as they started ended with exit 4 and a chain.log line; $early of them 'before the run started'"
+}
+
+# last_note DIR: the last line of DIR/chain.log.
+last_note() { tail -n 1 "$1/chain.log"; }
+
+# What users read: chain.log names the program's own reason for a failure;
+# jobs outside a chain never speak of one; slurm/cancel.sh writes what it did;
+# the launcher line can be pasted; a bad --sbatch option shows sbatch's words
+# and leaves no folder; --array is refused with a pointer to slurm/sweep.sh.
+test_chain_messages() {
+  local small=(grid.n=48 grid.L=48 time.steps=300 output.every=0) d id rc line holder words w found
+  # 1. Another run holds the folder (its lock): the link says so.
+  d=$out/locked
+  "$BIN" "$pattern" "${long[@]}" output.dir="$d" >"$out/holder.log" 2>&1 &
+  holder=$!
+  wait_for "grep -q '^step ' '$out/holder.log' 2>/dev/null" 60 || { kill "$holder"; fail "the run holding $d did not start: $out/holder.log"; }
+  id=$(submit --chain "$pattern" "${small[@]}" output.dir="$d")
+  wait_job "$id" 60 >/dev/null
+  kill "$holder"
+  wait "$holder" 2>/dev/null || true
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: the run failed (exit code 2): key 'output.dir': "*"is in use by another run"*"; chain stopped" ]] ||
+    fail "chain.log does not give the lock conflict: $line"
+  expect_job "$id" FAILED 2:0 grayscott-link0
+  # 2. No checkpoint to restart from.
+  d=$out/nockpt
+  id=$(submit --chain "$pattern" "${small[@]}" restart=latest output.dir="$d")
+  wait_job "$id" 60 >/dev/null
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: the run failed (exit code 2): restart=latest: no checkpoint found"*"; chain stopped" ]] ||
+    fail "chain.log does not say that the checkpoint is missing: $line"
+  # 3. The physics changed on a restart.
+  d=$out/physics
+  "$BIN" "$pattern" "${small[@]}" time.steps=10 checkpoint.every=10 output.dir="$d" >"$out/physics.log" 2>&1 ||
+    fail "the run that makes the checkpoint failed: $out/physics.log"
+  id=$(submit --chain "$pattern" "${small[@]}" physics.F=0.03 restart=latest output.dir="$d")
+  wait_job "$id" 60 >/dev/null
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: the run failed (exit code 2): "*"physics.F"*"; chain stopped" ]] ||
+    fail "chain.log does not name the changed physics.F: $line"
+  # 4. Outside a chain (GS_CHAIN unset: sweeps, convergence levels) nothing speaks of a chain.
+  d=$out/single
+  id=$(submit "$pattern" "${small[@]}" restart=latest output.dir="$d")
+  wait_job "$id" 60 >/dev/null
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: the run failed (exit code 2): restart=latest: no checkpoint found"* ]] ||
+    fail "a single job's chain.log line does not give the reason: $line"
+  ! grep -qE 'chain (stopped|ended)' "$d/chain.log" "$d/slurm-$id.out" ||
+    fail "a job outside a chain speaks of a chain: $(grep -hE 'chain (stopped|ended)' "$d/chain.log" "$d/slurm-$id.out")"
+  # 5. The launcher line pastes: an output folder with a space comes back as one word.
+  d="$out/with space"
+  id=$(submit "$pattern" "${small[@]}" output.dir="$d")
+  [[ $(wait_job "$id" 120) == COMPLETED ]] || { cat "$d/slurm-$id.out" >&2; fail "job $id in '$d' did not complete"; }
+  line=$(sed -n 's/.*link 0 of the chain: //p' "$d/slurm-$id.out")
+  echo "launcher line: $line"
+  eval "words=($line)"
+  found=0
+  for w in "${words[@]}"; do [[ $w == "output.dir=$d" ]] && found=1; done
+  ((found)) || fail "the launcher line does not give output.dir=$d as one word: $line"
+  [[ ${words[0]} == srun && ${words[-1]} == "output.dir=$d" ]] || fail "the launcher line does not split into its words: $line"
+  # 6. slurm/cancel.sh writes what it did into chain.log.
+  d=$out/pending
+  id=$(submit --chain --sbatch "--begin=now+3600" "$pattern" "${small[@]}" output.dir="$d")
+  [[ $(job_state "$id") == PENDING ]] || fail "job $id with --begin=now+3600 is $(job_state "$id")"
+  "$root/slurm/cancel.sh" "$d" >/dev/null || fail "cancel.sh failed"
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line =~ ^slurm/cancel.sh\ [0-9-]+\ [0-9:]+:\ wrote\ STOP\;\ cancelled\ job\(s\)\ $id$ ]] ||
+    fail "chain.log has no line of cancel.sh saying what it did: $line"
+  [[ $(wait_job "$id" 30) == CANCELLED ]] || fail "cancel.sh did not cancel job $id"
+  # 7. sbatch refuses an option: its own message, and no folder left behind.
+  # (This cluster has no accounting, so it takes any --qos; a partition it lacks is refused.)
+  for w in --partition=nonexistent --no-such-flag; do
+    d=$out/refused/sub
+    rc=0
+    submit --chain --sbatch "$w" "$pattern" "${small[@]}" output.dir="$d" >"$out/refused.out" 2>"$out/refused.err" || rc=$?
+    cat "$out/refused.err"
+    [[ $rc == 1 ]] || fail "--sbatch $w: exit $rc, not 1"
+    [[ $(wc -l <"$out/refused.err") == 1 ]] && grep -q '^submit.sh: sbatch refused the job: sbatch: ' "$out/refused.err" ||
+      fail "--sbatch $w: not one line with sbatch's message: $(cat "$out/refused.err")"
+    [[ ! -e $out/refused ]] || fail "--sbatch $w left $(find "$out/refused") behind"
+    [[ $w != --partition* ]] || grep -qi 'invalid partition' "$out/refused.err" || fail "the refusal does not give sbatch's reason"
+  done
+  # 8. A job array of one run is refused, pointing to the sweep command.
+  rc=0
+  submit --sbatch "--array=0-3" "$pattern" "${small[@]}" output.dir="$out/array" >/dev/null 2>"$out/array.err" || rc=$?
+  cat "$out/array.err"
+  [[ $rc == 2 && $(wc -l <"$out/array.err") == 1 ]] && grep -q 'slurm/sweep.sh' "$out/array.err" ||
+    fail "--sbatch --array=0-3: exit $rc, $(cat "$out/array.err")"
+  [[ ! -e $out/array ]] || fail "the refused array left $out/array behind"
+  no_jobs_left 1
+  echo "PASS: chain.log gives the lock conflict, the missing checkpoint and the changed physics; no chain words outside a chain; cancel.sh notes itself; the launcher line pastes; sbatch's refusals are shown with no folder left; --array is refused"
+}

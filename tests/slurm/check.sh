@@ -2,6 +2,7 @@
 # Tests of slurm/ on the one-node test cluster (label slurm).
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
+#         | chain_requeue | chain_cancel_early | chain_messages
 #         | sweep | scaling | convergence_failed
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +22,7 @@ small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
 submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
 
 case $test in
-  chain_cancel | chain_early_stop | chain_no_progress)
+  chain_cancel | chain_early_stop | chain_no_progress | chain_requeue | chain_cancel_early | chain_messages)
     source "$here/chain_tests.sh"
     "test_$test" ;;
 

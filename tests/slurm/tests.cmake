@@ -9,7 +9,8 @@ add_test(NAME slurm.cluster_start COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm
 set_tests_properties(slurm.cluster_start PROPERTIES FIXTURES_SETUP slurm_cluster LABELS slurm SKIP_RETURN_CODE 77 TIMEOUT 60)
 add_test(NAME slurm.cluster_stop COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/cluster.sh stop ${GS_SLURM_STATE})
 set_tests_properties(slurm.cluster_stop PROPERTIES FIXTURES_CLEANUP slurm_cluster LABELS slurm TIMEOUT 60)
-foreach(t mpi_job restart_chain chain_limit chain_cancel chain_early_stop chain_no_progress sweep scaling convergence_failed)
+foreach(t mpi_job restart_chain chain_limit chain_cancel chain_early_stop chain_no_progress chain_requeue chain_cancel_early
+    chain_messages sweep scaling convergence_failed)
   add_test(NAME slurm.${t}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/check.sh ${t} $<TARGET_FILE:grayscott> ${GS_SLURM_STATE}
             ${CMAKE_CURRENT_BINARY_DIR}/slurm_out/${t})
@@ -17,3 +18,5 @@ foreach(t mpi_job restart_chain chain_limit chain_cancel chain_early_stop chain_
   set_tests_properties(slurm.${t} PROPERTIES FIXTURES_REQUIRED slurm_cluster RESOURCE_LOCK slurm_cluster LABELS slurm
     SKIP_RETURN_CODE 77 TIMEOUT 300 ENVIRONMENT "${GS_MPI_ENV}")
 endforeach()
+# Slurm reruns a requeued job about 3 minutes after the requeue (its begin-time delay).
+set_tests_properties(slurm.chain_requeue PROPERTIES TIMEOUT 480)
