@@ -69,9 +69,19 @@ args_overrides "$@"
 args_text --out "$out"
 out=$(realpath -m -- "$out")
 bin=${GS_BIN:-$study_root/build/src/grayscott}
-mpiexec=${MPIEXEC:-mpiexec}
+# A launcher with arguments ("mpiexec --oversubscribe") is several words.
+read -r -a mpiexec <<<"${MPIEXEC:-mpiexec}"
+((${#mpiexec[@]})) || mpiexec=(mpiexec)
+((local && ranks > 1)) && ! command -v "${mpiexec[0]}" >/dev/null &&
+  args_refuse MPIEXEC "${MPIEXEC:-mpiexec}" "a launcher on PATH, with its options if any (e.g. \"mpiexec --oversubscribe\")"
 
-study_plan "mkdir -p $(printf %q "$out")"
+# Keys that do not change the fields compared (images, logs, checkpoints, the
+# rank layout: the same bits on any rank count) stay out of the plan.
+same_result=(output.dir output.every output.log_every output.field output.colormap output.vmin output.vmax
+  output.image_scale 'checkpoint.*' 'parallel.*' 'insitu.*' time.allow_unstable)
+study_text="study = convergence"
+all_dirs=()
+for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
 dirs=() deps=()
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
@@ -83,13 +93,13 @@ for ((i = 0; i < levels; ++i)); do
   # grid.n as one number: the same n on every axis of the input's domain.
   level=("grid.n=$n" "time.dt=$dt" "time.steps=$steps" "output.fields_every=$steps" "output.every=0"
     "output.dir=$run_dir")
+  study_text+=$'\n'$(study_member_plan "$(basename "$run_dir")" "$ranks" "$input" "$@" "${level[@]}" -- "${same_result[@]}") ||
+    exit 2
   if ((local)); then
     launch=()
-    ((ranks > 1)) && launch=("$mpiexec" -n "$ranks")
-    q=$(printf %q "$run_dir")
-    study_plan "echo $(printf %q "== n = $n, dt = $dt, $steps steps")" \
-      "mkdir -p $q && $(args_print_cmd "${launch[@]}" "$bin" "$input" "$@" "${level[@]}") >$q/run.log 2>&1 ||
-  { tail -5 $q/run.log >&2; echo $(printf %q "convergence.sh: the n = $n run failed: see $run_dir/run.log") >&2; exit 1; }"
+    ((ranks > 1)) && launch=("${mpiexec[@]}" -n "$ranks")
+    study_plan "$(study_local_run "n = $n (dt = $dt, $steps steps)" "$run_dir" "$out" convergence all_dirs -- \
+      "${launch[@]}" "$bin" "$input" "$@" "${level[@]}")"
   else
     line=$(study_submit_line --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
       "$input" "$@" "${level[@]}") || exit 2
@@ -97,6 +107,8 @@ for ((i = 0; i < levels; ++i)); do
     deps+=("\$id_$n")
   fi
 done
+study_check_plan "$out" "$study_text"
+study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
   --reference "$reference" --tolerance "$tol")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")

@@ -2,7 +2,7 @@
 # Tests of slurm/ on the one-node test cluster (label slurm).
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
-#         | sweep | scaling | convergence_failed
+#         | sweep | scaling | convergence_failed | collect_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -190,6 +190,35 @@ PY
     grep -q 'n0032: missing' "$out/conv/result.txt" && grep -q 'n0008: ok' "$out/conv/result.txt" ||
       fail "result.txt does not list the levels"
     echo "PASS: a failed level ends the study with result.txt (failed, naming n0032)" ;;
+
+  collect_cancel)
+    # A study's montage/collect job cancelled while its command runs still leaves
+    # result.txt saying so. The job is submitted exactly as sweep.sh submits its
+    # montage job (study_collect_job); its command is a sleep, so that scancel
+    # lands while it runs on every machine (a real montage ends in a second or two).
+    mkdir -p "$out/study/F0.03_k0.06" "$out/study/F0.04_k0.06"
+    "$BIN" "$pattern" grid.n=16 grid.L=16 time.steps=4 output.every=0 output.dir="$out/study/F0.03_k0.06" >"$out/member.log" 2>&1 ||
+      fail "the member run failed: $out/member.log"
+    out_dir=$out/study
+    out_members=("$out/study/F0.03_k0.06" "$out/study/F0.04_k0.06")
+    first=$(sbatch --parsable --wrap true --output=/dev/null)
+    line=$(source "$root/slurm/lib/study.sh"
+      study_collect_job localhost first "$out_dir" sweep montage out_members -- \
+        bash -c 'echo "montage: drawing 2 members" >&2; exec sleep 301.7')
+    collect=$(first=$first bash -c "set -euo pipefail; $line; echo \$collect_id") || fail "could not submit the collect job"
+    log "collect job $collect"
+    wait_for "[[ \$(job_state $collect) == RUNNING ]] && grep -q 'drawing' $out_dir/montage-$collect.out 2>/dev/null" 60 ||
+      fail "the collect job $collect did not start its command: state $(job_state "$collect")"
+    scancel "$collect"
+    state=$(wait_job "$collect" 60)
+    [[ -f $out_dir/result.txt ]] || fail "no result.txt after the collect job was cancelled (state $state)"
+    cat "$out_dir/result.txt"
+    grep -q '^result: cancelled' "$out_dir/result.txt" || fail "result.txt does not say cancelled"
+    grep -q '^reason: .*cancelled.*drawing 2 members' "$out_dir/result.txt" || fail "result.txt does not say why nor what the command had done"
+    grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: missing' "$out_dir/result.txt" ||
+      fail "result.txt does not list the members"
+    [[ -z $(pgrep -f 'sleep 301[.]7') ]] || fail "the command was left running"
+    echo "PASS: a cancelled collect job ($state) leaves result.txt saying cancelled" ;;
 
   *) fail "unknown test $test" ;;
 esac

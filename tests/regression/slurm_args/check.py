@@ -14,7 +14,10 @@ Every outcome must be one of:
 Never a traceback, a bash error ("unbound variable", "syntax error", ...) or
 another exit code.
 
-usage: check.py OUTDIR [--count N] [--seed S]
+GS_BIN is the grayscott program given with --bin: the commands run its --check
+before anything is queued, so an override it refuses is a refusal too.
+
+usage: check.py OUTDIR --bin GRAYSCOTT [--count N] [--seed S]
 A failing case is kept in OUTDIR/fail_NNN/ with its command line in args.txt.
 """
 import argparse
@@ -160,6 +163,7 @@ def make_workdir(d):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
+    ap.add_argument("--bin", required=True, help="the grayscott program (GS_BIN)")
     ap.add_argument("--count", type=int, default=120)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=16)
@@ -178,7 +182,7 @@ def main():
             make_workdir(d)
             local.d = d
             local.env = dict(os.environ, PATH=os.path.join(d, "stub") + ":" + os.environ.get("PATH", "/usr/bin:/bin"),
-                             GS_STUB_DIR=os.path.join(d, "stub"), GS_BIN="/bin/true", MPIEXEC="mpiexec")
+                             GS_STUB_DIR=os.path.join(d, "stub"), GS_BIN=os.path.abspath(a.bin), MPIEXEC="mpiexec")
             local.env.pop("GS_SWEEP_FILE", None)
         return local.d, local.env
 
