@@ -70,6 +70,12 @@ study_collect_job() {
   mapfile -t helper < <(study_helper_sbatch "$site")
   local wrap
   wrap=$(args_print_cmd bash "$study_root/slurm/lib/collect.sh" "$dir" "$name" "${_members[@]}" -- "$@")
+  # result.txt says "pending" until the collect job rewrites it (written before the job is
+  # queued, so it can never overwrite the job's own): a result of an earlier study in the
+  # folder is not read as this one's, and a collect job cancelled before it started leaves
+  # a file that says what to look for.
+  local pending="study: $name"$'\n'"result: pending"$'\n'"reason: the study's jobs were submitted; its collect job rewrites this file when it ends. If none of its jobs is left in the queue and this file still says pending, the collect job was cancelled (or failed) before it started: see its state with sacct or scontrol show job"
+  echo "printf '%s\\n' $(printf %q "$pending") >$(printf %q "$dir/result.txt")"
   echo "collect_id=\$($(args_print_cmd sbatch --parsable "${helper[@]}" --job-name="gs-$logname" --kill-on-invalid-dep=yes \
     --output="$dir/$logname-%j.out") --dependency=afterany:\$$depvar $(args_print_cmd --wrap "$wrap")) && collect_id=\${collect_id%%;*}"
 }

@@ -218,7 +218,21 @@ PY
     grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: missing' "$out_dir/result.txt" ||
       fail "result.txt does not list the members"
     [[ -z $(pgrep -f 'sleep 301[.]7') ]] || fail "the command was left running"
-    echo "PASS: a cancelled collect job ($state) leaves result.txt saying cancelled" ;;
+    # A real sweep's montage job cancelled while it waits for the members: it never
+    # runs, and result.txt (written at submission) says what that means.
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.03:1 --k 0.06:0.06:1 --time 00:05:00 --out "$out/sweep" \
+      "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids: $res"
+    scancel "$montage"
+    scancel "$array"
+    wait_job "$array" 60 >/dev/null
+    [[ $(job_state "$montage") == CANCELLED ]] || fail "the montage job ended $(job_state "$montage"), not CANCELLED"
+    cat "$out/sweep/result.txt"
+    grep -q '^result: pending' "$out/sweep/result.txt" && grep -q 'cancelled (or failed) before it started' "$out/sweep/result.txt" ||
+      fail "result.txt of a sweep whose montage job was cancelled while pending does not say so"
+    echo "PASS: a cancelled collect job ($state) leaves result.txt saying cancelled; one cancelled while pending leaves result.txt saying pending and what that means" ;;
 
   *) fail "unknown test $test" ;;
 esac
