@@ -15,7 +15,13 @@ usage: config_plan.py flatten RANKS [--layout LIST] [--exclude PATTERN ...] < CH
          plan lines are "MEMBER section.key = value" (or "study = ..."). Exit 0
          when both plans are the same; otherwise exit 1 and one line naming the
          first differing member or key and both values.
+       config_plan.py runs DIR < NEW_PLAN
+         for a folder without a plan file (a study made before plans were
+         kept): each run of NEW_PLAN that has DIR/MEMBER/summary.json is
+         compared with that summary's config, key by key for the keys of the
+         plan. Exit 0 when none differs; otherwise exit 1 and one line.
 Never a traceback: bad input is one line on stderr, exit 2."""
+import os
 import fnmatch
 import json
 import sys
@@ -117,6 +123,31 @@ def compare(args):
     die("the plans differ", 1)
 
 
+def runs(args):
+    if len(args) != 1:
+        die("config_plan.py: runs needs DIR")
+    new = parse(sys.stdin.read())
+    for m, keys in new.items():
+        if not m:
+            continue
+        path = os.path.join(args[0], m, "summary.json")
+        try:
+            with open(path) as f:
+                cfg = json.load(f).get("config")
+        except (OSError, ValueError, AttributeError):
+            continue  # no run there, or one the collector reports as unreadable
+        if not isinstance(cfg, dict):
+            continue
+        for key, value in keys.items():
+            section, _, name = key.partition(".")
+            if not isinstance(cfg.get(section), dict) or name not in cfg[section]:
+                continue
+            old = json.dumps(cfg[section][name], sort_keys=True)
+            if old != value:
+                die("%s = %s in %s/summary.json, %s now" % (key, old, m, value), 1)
+    return 0
+
+
 def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
@@ -126,6 +157,8 @@ def main(argv):
         return 0
     if argv[0] == "compare":
         return compare(argv[1:])
+    if argv[0] == "runs":
+        return runs(argv[1:])
     die("config_plan.py: unknown command %r (flatten or compare)" % argv[0])
 
 

@@ -31,9 +31,14 @@ study_plan_name=study-plan.txt
 
 # study_check_plan DIR PLAN_TEXT: refuse DIR when it holds a different plan (one
 # line naming the first differing key and both values); the same plan re-runs.
+# Without a plan file, the runs' summary.json configs are compared instead.
 study_check_plan() {
   local dir=$1 why
-  [[ -e $dir/$study_plan_name ]] || return 0
+  if [[ ! -e $dir/$study_plan_name ]]; then
+    # A folder of a study made before plans were kept: its runs' summaries say what they ran.
+    why=$(/usr/bin/python3 "$study_root/slurm/lib/config_plan.py" runs "$dir" <<<"$2" 2>&1) && return 0
+    args_fail "--out $(args_show "$dir") holds runs of another study: ${why//$'\n'/ }; choose another --out, or remove that folder"
+  fi
   why=$(/usr/bin/python3 "$study_root/slurm/lib/config_plan.py" compare "$dir/$study_plan_name" <<<"$2" 2>&1) && return 0
   args_fail "--out $(args_show "$dir") holds a study with another plan ($study_plan_name): ${why//$'\n'/ }; choose another --out, or remove that folder"
 }

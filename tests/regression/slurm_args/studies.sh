@@ -109,6 +109,12 @@ refused "convergence.sh --local with init.amplitude=0.6 into a study of 0.5" "in
   "$root/slurm/convergence.sh" --local --n0 8 --levels 3 --steps0 2 --out "$work/conv" "$conv" init.amplitude=0.6
 refused "convergence.sh with another --levels into it" "runs n0008 n0016 n0032 there, n0008 n0016 n0032 n0064 now" \
   "$root/slurm/convergence.sh" --site localhost --n0 8 --levels 4 --steps0 2 --out "$work/conv" "$conv" init.amplitude=0.5
+# The same folder as a study made before plans were kept: the runs' summaries are compared.
+mv "$work/conv/study-plan.txt" "$out/study-plan.txt.kept"
+refused "convergence.sh with init.amplitude=0.6 into a study of 0.5 without a plan file" \
+  "^convergence\.sh: --out .* runs of another study: init\.amplitude = 0\.5 in n0008/summary\.json, 0\.6 now.*(another --out|remove)" \
+  "$root/slurm/convergence.sh" --site localhost --n0 8 --levels 3 --steps0 2 --out "$work/conv" "$conv" init.amplitude=0.6
+mv "$out/study-plan.txt.kept" "$work/conv/study-plan.txt"
 accepted "convergence.sh with the same plan into it" \
   "$root/slurm/convergence.sh" --site localhost --n0 8 --levels 3 --steps0 2 --out "$work/conv" "$conv" init.amplitude=0.5 \
   output.log_every=1
