@@ -10,7 +10,8 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --levels M        number of grids: n0, 2 n0, ..., 2^(M-1) n0, 3 to 10 (default 4)
   --dt0 DT          time step on the coarsest grid, a finite number > 0 (default 0.2); level i uses DT / 4^i
   --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i
-  --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt
+  --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
+                    DIR/study-plan.txt (a folder that holds another study's plan is refused)
   --ranks R         ranks per run (default 1)
   --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
   --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)
@@ -19,6 +20,7 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --expect-order P  fail (exit 1) unless every observed L2 order is within --tolerance of P (a number > 0)
   --tolerance T     a number > 0 (default 0.2)
   --dry-run         print the commands and write nothing
+Every level is checked with "$GS_BIN --check" before anything is written or queued.
 The input should start from a smooth state (init.type = "sine"): a patch or
 thresholded noise has edges that converge at first order at best.
 USAGE

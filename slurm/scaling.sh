@@ -10,11 +10,13 @@ usage: slurm/scaling.sh --kind strong|weak [options] INPUT.toml [key=value ...]
   --box NX[,NY[,NZ]]     weak: cells per rank per axis (default 128 in 2D / 64 in 3D)
   --h H                  weak: cell size, a finite number > 0 (default 1.0): the global box is n*h per axis
   --dims D               weak: 2 or 3 (default 2)
-  --out DIR              series folder (default out/scaling-KIND): DIR/ranksNNNN/ per run, DIR/result.txt
+  --out DIR              series folder (default out/scaling-KIND): DIR/ranksNNNN/ per run, DIR/result.txt,
+                         DIR/study-plan.txt (a folder that holds another series' plan is refused)
   --site NAME            site settings;  --gpu  one rank per GPU (slurm/gpu.sbatch)
   --time TIME            limit per job (default 00:30:00)
   --local                run one after another here with mpiexec (MPIEXEC, GS_BIN) instead of submitting
   --dry-run              print the commands and write nothing
+Every run is checked with "$GS_BIN --check" before anything is written or queued.
 Strong: the grid of INPUT (and overrides) on every rank count. Weak: grid.n = box x layout.
 Collect again any time:  /usr/bin/python3 postprocess/gs_post.py scaling DIR/ranks* --out DIR
 USAGE

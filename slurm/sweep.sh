@@ -15,7 +15,8 @@ usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
   --time TIME            limit per run (default 00:30:00)
   --max-parallel M       at most M array tasks at once (default: no limit)
   --dry-run              print the commands (manifest, array, montage job) and write nothing
-Prints the array job id and the montage job id.
+The input with the first and the last (F, k) is checked with "$GS_BIN --check" before anything is
+written or queued. Prints the array job id and the montage job id.
 USAGE
 }
 set -euo pipefail

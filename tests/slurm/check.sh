@@ -200,6 +200,7 @@ PY
     "$BIN" "$pattern" grid.n=16 grid.L=16 time.steps=4 output.every=0 output.dir="$out/study/F0.03_k0.06" >"$out/member.log" 2>&1 ||
       fail "the member run failed: $out/member.log"
     out_dir=$out/study
+    # shellcheck disable=SC2034  # read by study_collect_job through its name
     out_members=("$out/study/F0.03_k0.06" "$out/study/F0.04_k0.06")
     first=$(sbatch --parsable --wrap true --output=/dev/null)
     line=$(source "$root/slurm/lib/study.sh"
