@@ -37,11 +37,20 @@ case $test in
     ref=$(local_digest "$out/ref" "$pattern" "${small[@]}")
     got=$(field run/summary.json digest)
     [[ $got == "$ref" ]] || fail "digest $got on 2 ranks under Slurm, $ref on 1 rank"
-    # Bad input: the job fails, says why, and the chain does not go on.
-    id=$(submit --chain "$pattern" "${small[@]}" grid.stencil=4 output.dir="$out/bad")
+    # Bad input is refused at submission (the program's --check): one line, nothing queued.
+    rc=0
+    submit --chain "$pattern" "${small[@]}" grid.stencil=4 output.dir="$out/refused" 2>"$out/refused.err" || rc=$?
+    [[ $rc == 2 && $(wc -l <"$out/refused.err") == 1 ]] && grep -q 'grid.stencil' "$out/refused.err" ||
+      fail "submit.sh with grid.stencil=4: exit $rc, $(cat "$out/refused.err")"
+    [[ -z $(squeue -h) && ! -e $out/refused ]] || fail "a refused submission queued a job or made its folder"
+    # Input that only the run can refuse (its folder holds another run's checkpoints): the job
+    # fails, says why, and the chain does not go on.
+    "$BIN" "$pattern" "${small[@]}" time.steps=2 checkpoint.every=1 output.dir="$out/bad" >"$out/bad.log" 2>&1 ||
+      fail "the run that makes the blocking checkpoints failed: $out/bad.log"
+    id=$(submit --chain "$pattern" "${small[@]}" output.dir="$out/bad")
     state=$(wait_job "$id" 60)
-    [[ $state == FAILED ]] || fail "a job with grid.stencil=4 ended $state, not FAILED"
-    grep -q 'grid.stencil' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not name grid.stencil"
+    [[ $state == FAILED ]] || fail "a job into another run's checkpoints ended $state, not FAILED"
+    grep -q 'checkpoint' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not say why"
     grep -q 'chain stopped' "$out"/bad/slurm-"$id".out || fail "the failed job did not say that the chain stopped"
     [[ -z $(squeue -h) ]] || fail "jobs still queued after a failed chain: $(squeue -h)"
     # The GPU script: one rank per (would-be) GPU, each bound to its node-local GPU id.
@@ -55,7 +64,7 @@ case $test in
     done
     grep -q 'parallel.gpu_aware_mpi=false' "$out/gpu/slurm-$id.out" || fail "the GPU job did not pass parallel.gpu_aware_mpi"
     [[ $(field gpu/summary.json digest) == "$ref" ]] || fail "GPU-script digest $(field gpu/summary.json digest), expected $ref"
-    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run (CPU and GPU scripts); a bad input stops the chain" ;;
+    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run (CPU and GPU scripts); bad input refused at submission; a failing run stops the chain" ;;
 
   restart_chain)
     # Signalled twice (as at a time limit), the job checkpoints, resubmits itself
