@@ -10,7 +10,8 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --levels M        number of grids: n0, 2 n0, ..., 2^(M-1) n0, 3 to 10 (default 4)
   --dt0 DT          time step on the coarsest grid, a finite number > 0 (default 0.2); level i uses DT / 4^i
   --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i
-  --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt
+  --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
+                    DIR/study-plan.txt (a folder that holds another study's plan is refused)
   --ranks R         ranks per run (default 1)
   --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
   --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)
@@ -19,6 +20,7 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --expect-order P  fail (exit 1) unless every observed L2 order is within --tolerance of P (a number > 0)
   --tolerance T     a number > 0 (default 0.2)
   --dry-run         print the commands and write nothing
+Every level is checked with "$GS_BIN --check" before anything is written or queued.
 The input should start from a smooth state (init.type = "sine"): a patch or
 thresholded noise has edges that converge at first order at best.
 USAGE
@@ -69,9 +71,19 @@ args_overrides "$@"
 args_text --out "$out"
 out=$(realpath -m -- "$out")
 bin=${GS_BIN:-$study_root/build/src/grayscott}
-mpiexec=${MPIEXEC:-mpiexec}
+# A launcher with arguments ("mpiexec --oversubscribe") is several words.
+read -r -a mpiexec <<<"${MPIEXEC:-mpiexec}"
+((${#mpiexec[@]})) || mpiexec=(mpiexec)
+((local && ranks > 1)) && ! command -v "${mpiexec[0]}" >/dev/null &&
+  args_refuse MPIEXEC "${MPIEXEC:-mpiexec}" "a launcher on PATH, with its options if any (e.g. \"mpiexec --oversubscribe\")"
 
-study_plan "mkdir -p $(printf %q "$out")"
+# Keys that do not change the fields compared (images, logs, checkpoints, the
+# rank layout: the same bits on any rank count) stay out of the plan.
+same_result=(output.dir output.every output.log_every output.field output.colormap output.vmin output.vmax
+  output.image_scale 'checkpoint.*' 'parallel.*' 'insitu.*' time.allow_unstable)
+study_text="study = convergence"
+all_dirs=()
+for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
 dirs=() deps=()
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
@@ -83,13 +95,13 @@ for ((i = 0; i < levels; ++i)); do
   # grid.n as one number: the same n on every axis of the input's domain.
   level=("grid.n=$n" "time.dt=$dt" "time.steps=$steps" "output.fields_every=$steps" "output.every=0"
     "output.dir=$run_dir")
+  study_text+=$'\n'$(study_member_plan "$(basename "$run_dir")" "$ranks" "$input" "$@" "${level[@]}" -- "${same_result[@]}") ||
+    exit 2
   if ((local)); then
     launch=()
-    ((ranks > 1)) && launch=("$mpiexec" -n "$ranks")
-    q=$(printf %q "$run_dir")
-    study_plan "echo $(printf %q "== n = $n, dt = $dt, $steps steps")" \
-      "mkdir -p $q && $(args_print_cmd "${launch[@]}" "$bin" "$input" "$@" "${level[@]}") >$q/run.log 2>&1 ||
-  { tail -5 $q/run.log >&2; echo $(printf %q "convergence.sh: the n = $n run failed: see $run_dir/run.log") >&2; exit 1; }"
+    ((ranks > 1)) && launch=("${mpiexec[@]}" -n "$ranks")
+    study_plan "$(study_local_run "n = $n (dt = $dt, $steps steps)" "$run_dir" "$out" convergence all_dirs -- \
+      "${launch[@]}" "$bin" "$input" "$@" "${level[@]}")"
   else
     line=$(study_submit_line --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
       "$input" "$@" "${level[@]}") || exit 2
@@ -97,6 +109,8 @@ for ((i = 0; i < levels; ++i)); do
     deps+=("\$id_$n")
   fi
 done
+study_check_plan "$out" "$study_text"
+study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
   --reference "$reference" --tolerance "$tol")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")

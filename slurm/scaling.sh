@@ -10,11 +10,13 @@ usage: slurm/scaling.sh --kind strong|weak [options] INPUT.toml [key=value ...]
   --box NX[,NY[,NZ]]     weak: cells per rank per axis (default 128 in 2D / 64 in 3D)
   --h H                  weak: cell size, a finite number > 0 (default 1.0): the global box is n*h per axis
   --dims D               weak: 2 or 3 (default 2)
-  --out DIR              series folder (default out/scaling-KIND): DIR/ranksNNNN/ per run, DIR/result.txt
+  --out DIR              series folder (default out/scaling-KIND): DIR/ranksNNNN/ per run, DIR/result.txt,
+                         DIR/study-plan.txt (a folder that holds another series' plan is refused)
   --site NAME            site settings;  --gpu  one rank per GPU (slurm/gpu.sbatch)
   --time TIME            limit per job (default 00:30:00)
   --local                run one after another here with mpiexec (MPIEXEC, GS_BIN) instead of submitting
   --dry-run              print the commands and write nothing
+Every run is checked with "$GS_BIN --check" before anything is written or queued.
 Strong: the grid of INPUT (and overrides) on every rank count. Weak: grid.n = box x layout.
 Collect again any time:  /usr/bin/python3 postprocess/gs_post.py scaling DIR/ranks* --out DIR
 USAGE
@@ -80,9 +82,20 @@ args_text --out "$out"
 out=$(realpath -m -- "$out")
 site=${site:-generic-$([[ ${#gpu[@]} -gt 0 ]] && echo gpu || echo cpu)}
 bin=${GS_BIN:-$study_root/build/src/grayscott}
-mpiexec=${MPIEXEC:-mpiexec}
+# A launcher with arguments ("mpiexec --oversubscribe") is several words.
+read -r -a mpiexec <<<"${MPIEXEC:-mpiexec}"
+((${#mpiexec[@]})) || mpiexec=(mpiexec)
+((local)) && ! command -v "${mpiexec[0]}" >/dev/null &&
+  args_refuse MPIEXEC "${MPIEXEC:-mpiexec}" "a launcher on PATH, with its options if any (e.g. \"mpiexec --oversubscribe\")"
 
-study_plan "mkdir -p $(printf %q "$out")"
+# A scaling result is times: only keys that cannot change them (where the run
+# writes, how images look, what a restart may do) stay out of the plan; the
+# launch (local or Slurm, nodes, GPUs) is part of it.
+same_result=(output.dir output.field output.colormap output.vmin output.vmax checkpoint.allow_physics_change
+  checkpoint.overwrite time.allow_unstable)
+study_text="study = scaling-$kind"$'\n'"launch = $( ((local)) && echo "local: ${mpiexec[*]}" || echo "Slurm: site $site, at most $per_node ranks per node${gpu:+, one per GPU}")"
+all_dirs=()
+for p in "${rank_list[@]}"; do all_dirs+=("$out/ranks$(printf %04d "$p")"); done
 run_dirs=() deps=()
 for p in "${rank_list[@]}"; do
   nodes=$(((p + per_node - 1) / per_node))
@@ -99,11 +112,10 @@ for p in "${rank_list[@]}"; do
     extra+=("grid.dims=$dims" "grid.n=$(study_list "${n[@]}")" "grid.L=$(study_list "${L[@]}")"
       "parallel.layout=$(study_list "${layout[@]}")")
   fi
+  study_text+=$'\n'$(study_member_plan "$(basename "$run_dir")" "$p" "$input" "$@" "${extra[@]}" -- "${same_result[@]}") || exit 2
   if ((local)); then
-    q=$(printf %q "$run_dir")
-    study_plan "echo $(printf %q "== $p ranks: ${extra[*]}")" \
-      "mkdir -p $q && $(args_print_cmd "$mpiexec" -n "$p" "$bin" "$input" "$@" "${extra[@]}") >$q/run.log 2>&1 ||
-  { echo $(printf %q "scaling.sh: the $p-rank run failed: see $run_dir/run.log") >&2; exit 1; }"
+    study_plan "$(study_local_run "$p-rank" "$run_dir" "$out" "scaling-$kind" all_dirs -- \
+      "${mpiexec[@]}" -n "$p" "$bin" "$input" "$@" "${extra[@]}")"
   else
     # Whole nodes, so no other job shares the memory bandwidth or the network being measured.
     line=$(study_submit_line "${gpu[@]}" --site "$site" --nodes "$nodes" --ranks-per-node $((p / nodes)) \
@@ -112,6 +124,8 @@ for p in "${rank_list[@]}"; do
     deps+=("\$id_$p")
   fi
 done
+study_check_plan "$out" "$study_text"
+study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" scaling --kind "$kind" "${run_dirs[@]}" --out "$out")
 if ((local)); then
   study_plan "$(study_collect_local "$out" "scaling-$kind" run_dirs -- "${collect[@]}")"

@@ -96,6 +96,7 @@ outdir=$(/usr/bin/python3 "$root/slurm/lib/output_dir.py" "$input" "$@") || exit
 [[ -n $outdir && $outdir != *[[:cntrl:]]* ]] || args_refuse output.dir "$outdir" "a folder name without control characters"
 outdir=$(realpath -m -- "$outdir")
 [[ ! -e $outdir || -d $outdir ]] || args_refuse output.dir "$outdir" "a folder (this is a file)"
+[[ -n ${GS_STUDY_CHECKED:-} ]] || args_precheck "$((nodes * (gpu && ${GS_GPUS_PER_NODE:-0} > 0 && !rpn_given ? ${GS_GPUS_PER_NODE:-0} : rpn)))" "$input" "$@" >/dev/null  # GS_BIN --check
 
 # What every link of a chain is submitted with (the name and dependency are per link).
 sb=(--nodes="$nodes" --time="$time" --signal="B:USR1@$margin")

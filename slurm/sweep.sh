@@ -15,7 +15,8 @@ usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
   --time TIME            limit per run (default 00:30:00)
   --max-parallel M       at most M array tasks at once (default: no limit)
   --dry-run              print the commands (manifest, array, montage job) and write nothing
-Prints the array job id and the montage job id.
+The input with the first and the last (F, k) is checked with "$GS_BIN --check" before anything is
+written or queued. Prints the array job id and the montage job id.
 USAGE
 }
 set -euo pipefail
@@ -79,6 +80,8 @@ manifest=$(read -r a b n <<<"$Fa"; read -r c d m <<<"$ka"
 count=$(wc -l <<<"$manifest")
 dups=$(sed 's/.*output.dir=//' <<<"$manifest" | sort | uniq -d | head -1)
 [[ -z $dups ]] || args_fail "--F $F --k $k: two runs would share the folder $dups (6 significant digits): use fewer points"
+# The program's checks (GS_BIN --check) of the first and the last (F, k) of the grid, before anything is written.
+for line in "$(head -n 1 <<<"$manifest")" "$(tail -n 1 <<<"$manifest")"; do read -r -a m <<<"$line"; args_precheck "$rpn" "$input" "$@" "${m[@]}" >/dev/null; done
 array="0-$((count - 1))${maxp:+%$maxp}"
 members=()
 while read -r line; do members+=("${line##*output.dir=}"); done <<<"$manifest"

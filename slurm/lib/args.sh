@@ -126,3 +126,4 @@ args_print_cmd() {
   for w in "$@"; do out+="$(printf '%q' "$w") "; done
   echo "${out% }"
 }
+source "$(dirname "${BASH_SOURCE[0]}")/precheck.sh"

@@ -3,7 +3,7 @@
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
 #         | chain_requeue | chain_cancel_early | chain_messages
-#         | sweep | scaling | convergence_failed
+#         | sweep | scaling | convergence_failed | collect_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -38,11 +38,20 @@ case $test in
     ref=$(local_digest "$out/ref" "$pattern" "${small[@]}")
     got=$(field run/summary.json digest)
     [[ $got == "$ref" ]] || fail "digest $got on 2 ranks under Slurm, $ref on 1 rank"
-    # Bad input: the job fails, says why, and the chain does not go on.
-    id=$(submit --chain "$pattern" "${small[@]}" grid.stencil=4 output.dir="$out/bad")
+    # Bad input is refused at submission (the program's --check): one line, nothing queued.
+    rc=0
+    submit --chain "$pattern" "${small[@]}" grid.stencil=4 output.dir="$out/refused" 2>"$out/refused.err" || rc=$?
+    [[ $rc == 2 && $(wc -l <"$out/refused.err") == 1 ]] && grep -q 'grid.stencil' "$out/refused.err" ||
+      fail "submit.sh with grid.stencil=4: exit $rc, $(cat "$out/refused.err")"
+    [[ -z $(squeue -h) && ! -e $out/refused ]] || fail "a refused submission queued a job or made its folder"
+    # Input that only the run can refuse (its folder holds another run's checkpoints): the job
+    # fails, says why, and the chain does not go on.
+    "$BIN" "$pattern" "${small[@]}" time.steps=2 checkpoint.every=1 output.dir="$out/bad" >"$out/bad.log" 2>&1 ||
+      fail "the run that makes the blocking checkpoints failed: $out/bad.log"
+    id=$(submit --chain "$pattern" "${small[@]}" output.dir="$out/bad")
     state=$(wait_job "$id" 60)
-    [[ $state == FAILED ]] || fail "a job with grid.stencil=4 ended $state, not FAILED"
-    grep -q 'grid.stencil' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not name grid.stencil"
+    [[ $state == FAILED ]] || fail "a job into another run's checkpoints ended $state, not FAILED"
+    grep -q 'checkpoint' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not say why"
     grep -q 'chain stopped' "$out"/bad/slurm-"$id".out || fail "the failed job did not say that the chain stopped"
     [[ -z $(squeue -h) ]] || fail "jobs still queued after a failed chain: $(squeue -h)"
     # The GPU script: one rank per (would-be) GPU, each bound to its node-local GPU id.
@@ -56,7 +65,7 @@ case $test in
     done
     grep -q 'parallel.gpu_aware_mpi=false' "$out/gpu/slurm-$id.out" || fail "the GPU job did not pass parallel.gpu_aware_mpi"
     [[ $(field gpu/summary.json digest) == "$ref" ]] || fail "GPU-script digest $(field gpu/summary.json digest), expected $ref"
-    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run (CPU and GPU scripts); a bad input stops the chain" ;;
+    echo "PASS: 2-rank Slurm job digest $got equals the 1-rank run (CPU and GPU scripts); bad input refused at submission; a failing run stops the chain" ;;
 
   restart_chain)
     # Signalled twice (as at a time limit), the job checkpoints, resubmits itself
@@ -191,6 +200,50 @@ PY
     grep -q 'n0032: missing' "$out/conv/result.txt" && grep -q 'n0008: ok' "$out/conv/result.txt" ||
       fail "result.txt does not list the levels"
     echo "PASS: a failed level ends the study with result.txt (failed, naming n0032)" ;;
+
+  collect_cancel)
+    # A study's montage/collect job cancelled while its command runs still leaves
+    # result.txt saying so. The job is submitted exactly as sweep.sh submits its
+    # montage job (study_collect_job); its command is a sleep, so that scancel
+    # lands while it runs on every machine (a real montage ends in a second or two).
+    mkdir -p "$out/study/F0.03_k0.06" "$out/study/F0.04_k0.06"
+    "$BIN" "$pattern" grid.n=16 grid.L=16 time.steps=4 output.every=0 output.dir="$out/study/F0.03_k0.06" >"$out/member.log" 2>&1 ||
+      fail "the member run failed: $out/member.log"
+    out_dir=$out/study
+    # shellcheck disable=SC2034  # read by study_collect_job through its name
+    out_members=("$out/study/F0.03_k0.06" "$out/study/F0.04_k0.06")
+    first=$(sbatch --parsable --wrap true --output=/dev/null)
+    line=$(source "$root/slurm/lib/study.sh"
+      study_collect_job localhost first "$out_dir" sweep montage out_members -- \
+        bash -c 'echo "montage: drawing 2 members" >&2; exec sleep 301.7')
+    collect=$(first=$first bash -c "set -euo pipefail; $line; echo \$collect_id") || fail "could not submit the collect job"
+    log "collect job $collect"
+    wait_for "[[ \$(job_state $collect) == RUNNING ]] && grep -q 'drawing' $out_dir/montage-$collect.out 2>/dev/null" 60 ||
+      fail "the collect job $collect did not start its command: state $(job_state "$collect")"
+    scancel "$collect"
+    state=$(wait_job "$collect" 60)
+    [[ -f $out_dir/result.txt ]] || fail "no result.txt after the collect job was cancelled (state $state)"
+    cat "$out_dir/result.txt"
+    grep -q '^result: cancelled' "$out_dir/result.txt" || fail "result.txt does not say cancelled"
+    grep -q '^reason: .*cancelled.*drawing 2 members' "$out_dir/result.txt" || fail "result.txt does not say why nor what the command had done"
+    grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: missing' "$out_dir/result.txt" ||
+      fail "result.txt does not list the members"
+    [[ -z $(pgrep -f 'sleep 301[.]7') ]] || fail "the command was left running"
+    # A real sweep's montage job cancelled while it waits for the members: it never
+    # runs, and result.txt (written at submission) says what that means.
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.03:1 --k 0.06:0.06:1 --time 00:05:00 --out "$out/sweep" \
+      "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids: $res"
+    scancel "$montage"
+    scancel "$array"
+    wait_job "$array" 60 >/dev/null
+    [[ $(job_state "$montage") == CANCELLED ]] || fail "the montage job ended $(job_state "$montage"), not CANCELLED"
+    cat "$out/sweep/result.txt"
+    grep -q '^result: pending' "$out/sweep/result.txt" && grep -q 'cancelled (or failed) before it started' "$out/sweep/result.txt" ||
+      fail "result.txt of a sweep whose montage job was cancelled while pending does not say so"
+    echo "PASS: a cancelled collect job ($state) leaves result.txt saying cancelled; one cancelled while pending leaves result.txt saying pending and what that means" ;;
 
   *) fail "unknown test $test" ;;
 esac

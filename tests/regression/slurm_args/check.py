@@ -14,7 +14,10 @@ Every outcome must be one of:
 Never a traceback, a bash error ("unbound variable", "syntax error", ...) or
 another exit code.
 
-usage: check.py OUTDIR [--count N] [--seed S]
+GS_BIN is the grayscott program given with --bin: the commands run its --check
+before anything is queued, so an override it refuses is a refusal too.
+
+usage: check.py OUTDIR --bin GRAYSCOTT [--count N] [--seed S]
 A failing case is kept in OUTDIR/fail_NNN/ with its command line in args.txt.
 """
 import argparse
@@ -56,7 +59,7 @@ def listing(d):
     for base, dirs, files in os.walk(d):
         for n in dirs + files:
             out.add(os.path.relpath(os.path.join(base, n), d))
-    return out - {"input.toml", "stub", "stub/sbatch", "stub/scancel", "stub/squeue", "stub/scontrol", "stub/calls",
+    return out - {"input.toml", "conv.toml", "stub", "stub/sbatch", "stub/scancel", "stub/squeue", "stub/scontrol", "stub/calls",
                   "stub/count"}
 
 
@@ -70,7 +73,7 @@ def run(cmd, cwd, env, shell_text=None):
 def reset(d):
     for n in os.listdir(d):
         p = os.path.join(d, n)
-        if n in ("input.toml", "stub"):
+        if n in ("input.toml", "conv.toml", "stub"):
             continue
         shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
     for n in ("calls", "count"):
@@ -155,11 +158,14 @@ def make_workdir(d):
             f.write(text)
         os.chmod(os.path.join(d, "stub", name), 0o755)
     shutil.copy(os.path.join(ROOT, "tests", "regression", "digest_ranks", "pattern-2d.toml"), os.path.join(d, "input.toml"))
+    # convergence.sh sets one grid.n for every axis: the pattern's uneven grid would always be refused by the program.
+    shutil.copy(os.path.join(ROOT, "slurm", "inputs", "convergence-2d.toml"), os.path.join(d, "conv.toml"))
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
+    ap.add_argument("--bin", required=True, help="the grayscott program (GS_BIN)")
     ap.add_argument("--count", type=int, default=120)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=16)
@@ -178,7 +184,7 @@ def main():
             make_workdir(d)
             local.d = d
             local.env = dict(os.environ, PATH=os.path.join(d, "stub") + ":" + os.environ.get("PATH", "/usr/bin:/bin"),
-                             GS_STUB_DIR=os.path.join(d, "stub"), GS_BIN="/bin/true", MPIEXEC="mpiexec")
+                             GS_STUB_DIR=os.path.join(d, "stub"), GS_BIN=os.path.abspath(a.bin), MPIEXEC="mpiexec")
             local.env.pop("GS_SWEEP_FILE", None)
         return local.d, local.env
 
@@ -187,6 +193,8 @@ def main():
     for i in range(a.count):
         script = sorted(GENERATORS)[i % len(GENERATORS)]
         args = GENERATORS[script](rng)
+        if script == "convergence.sh":
+            args = ["conv.toml" if x == "input.toml" else x for x in args]
         if "--local" in args and "--dry-run" not in args:
             args.insert(0, "--dry-run")  # a local run would start the program
         elif rng.random() < 0.35:

@@ -10,7 +10,7 @@ TIMES = ["00:05:00", "10", "1-00:00:00", "05:00", "2-12"]
 TIMES_BAD = ["abc", "", "1:2:3:4", "00:00:00", "-5", "1h"]
 OVERRIDES = ["time.steps=5", "grid.n=32", 'output.dir="out/with space"', "output.dir=out/run", "physics.F=0.03",
              "restart=latest"]
-OVERRIDES_BAD = ["foo", "--nodes", "=3", "a b", "x=1\ny=2"]
+OVERRIDES_BAD = ["foo", "--nodes", "=3", "a b", "x=1\ny=2", "grid.nn=32", "physics.F=-1"]
 
 
 def pick(rng, good, bad, p_bad=0.15):
