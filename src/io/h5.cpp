@@ -197,25 +197,32 @@ long long h5_file_end(hid_t file) {
 
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state) {
   const Slab s = slab_of(dec);
-  H5Handle dxpl = collective_transfer();
-  HostBlock host("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+  // Every step that can fail on some ranks only (an I/O error under one
+  // rank's part of the file, an allocation) is agreed by all ranks before the
+  // next collective read, which the others would otherwise enter alone and
+  // wait in forever. Nothing here throws past an agreement.
+  H5Handle dxpl;
+  HostBlock host;
+  std::string err = first_error_of(
+      [&] {
+        dxpl = collective_transfer();
+        host = HostBlock("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+      },
+      dec.comm());
   for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {
-    // A read can fail on some ranks only (an I/O error under one rank's part
-    // of the file): all ranks agree on it before the next collective read,
-    // which the others would otherwise enter alone and wait in forever.
-    const std::string err = first_error_of(
-        [&, name = name] {
+    if (!err.empty()) break;
+    err = first_error_of(
+        [&, name = name, field = field] {
           std::string why = read_dataset(file, name, s, host, dxpl.get());
           if (why.empty() && test_hook_state_read_fails(name, dec.rank()))
             why = std::string("dataset '") + name + "' cannot be read on rank " + std::to_string(dec.rank()) +
                   " (test hook GS_TEST_READ_FAIL_RANK)";
+          if (why.empty()) host_to_owned(host, field, dec);
           return why;
         },
         dec.comm());
-    if (!err.empty()) return err;
-    host_to_owned(host, field, dec);
   }
-  return "";
+  return err;
 }
 
 void h5_write_attr(hid_t obj, const char* name, long long value) {
