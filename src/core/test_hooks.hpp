@@ -19,11 +19,16 @@ struct TestHooks {
   // GS_TEST_NO_SPACE_CHECK=1: no space is reserved for a checkpoint before
   // HDF5 writes it, so that HDF5's own data write meets the full disk.
   bool no_space_reservation = false;
+  // GS_TEST_READ_FAIL_RANK=<rank>: on that rank only, reading the dataset 'u'
+  // of a checkpoint fails after its collective read, as an I/O error under
+  // that rank's part of the file would (the other ranks read it fine). -1: off.
+  int read_fail_rank = -1;
 
   static TestHooks from_environment() {
     TestHooks h;
     if (const char* v = std::getenv("GS_TEST_KILL_IN_CHECKPOINT")) h.kill_in_checkpoint = std::atol(v);
     h.no_space_reservation = std::getenv("GS_TEST_NO_SPACE_CHECK") != nullptr;
+    if (const char* v = std::getenv("GS_TEST_READ_FAIL_RANK")) h.read_fail_rank = std::atoi(v);
     return h;
   }
   // The variables that are set, for a warning line at start-up.
@@ -31,6 +36,7 @@ struct TestHooks {
     std::vector<std::string> names;
     if (kill_in_checkpoint >= 0) names.push_back("GS_TEST_KILL_IN_CHECKPOINT");
     if (no_space_reservation) names.push_back("GS_TEST_NO_SPACE_CHECK");
+    if (read_fail_rank >= 0) names.push_back("GS_TEST_READ_FAIL_RANK");
     return names;
   }
 };
@@ -50,5 +56,11 @@ inline void test_hook_checkpoint_mid_write(long step, int rank) {
 
 // Whether the checkpoint writer reserves the file's space before HDF5 writes it.
 inline bool test_hook_reserve_checkpoint_space() { return !test_hooks().no_space_reservation; }
+
+// Called by the state reader after each dataset's collective read: whether
+// this rank's read of `dataset` is to fail (only 'u', only on the chosen rank).
+inline bool test_hook_state_read_fails(const std::string& dataset, int rank) {
+  return dataset == "u" && rank == test_hooks().read_fail_rank;
+}
 
 }  // namespace gs

@@ -75,34 +75,41 @@ RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, 
   RestartPoint point;
   point.path = resolve_restart(cfg.restart, cfg);
   const std::string& path = point.path;
-  const auto fail_if = [&](const std::string& local) {
-    const std::string err = first_error(local, dec.comm());
+  // Each check runs on every rank (check: returns "" or why, or throws) and
+  // every rank learns of a failure on any of them before the next collective call.
+  const auto fail_if = [&](auto&& check) {
+    const std::string err = first_error_of(check, dec.comm());
     if (!err.empty()) throw InputError(path + ": " + err);
   };
-  fail_if(dec.rank() == 0 ? precheck_path(path) : "");
+  const bool root = dec.rank() == 0;
+  fail_if([&] { return root ? precheck_path(path) : ""; });
   // The one time the file is opened: attributes, then the data, then closed.
   H5Handle file = h5_open_read(path, dec.comm());
-  if (allreduce_any(!file.valid(), dec.comm())) fail_if(dec.rank() == 0 ? why_unopenable(path) : "");
-  fail_if(compare_config(file.get(), cfg));
+  if (allreduce_any(!file.valid(), dec.comm())) fail_if([&] { return root ? why_unopenable(path) : ""; });
+  fail_if([&] { return compare_config(file.get(), cfg); });
 
   long long step = -1;
   std::string digest_text;
   bool hex_ok = false;
-  fail_if(h5_read_attr(file.get(), "step", step) && step >= 0 ? "" : "attribute 'step' missing or invalid");
-  fail_if(h5_read_attr(file.get(), "time", point.time) ? "" : "attribute 'time' missing");
-  fail_if(h5_read_attr(file.get(), "digest", digest_text) ? "" : "attribute 'digest' missing");
+  fail_if([&] { return h5_read_attr(file.get(), "step", step) && step >= 0 ? "" : "attribute 'step' missing or invalid"; });
+  fail_if([&] { return h5_read_attr(file.get(), "time", point.time) ? "" : "attribute 'time' missing"; });
+  fail_if([&] { return h5_read_attr(file.get(), "digest", digest_text) ? "" : "attribute 'digest' missing"; });
   point.digest = parse_hex(digest_text, hex_ok);
-  fail_if(hex_ok ? "" : "attribute 'digest' is not 16 hex digits");
+  fail_if([&] { return hex_ok ? "" : "attribute 'digest' is not 16 hex digits"; });
   std::string config, seal_text;
-  fail_if(h5_read_attr(file.get(), "config", config) && h5_read_attr(file.get(), "lineage", point.lineage) &&
-                  h5_read_attr(file.get(), "seal", seal_text)
-              ? ""
-              : "attribute 'lineage' or 'seal' missing");
-  fail_if(seal_text == digest_hex(checkpoint_seal(point.digest, step, point.time, config, point.lineage))
-              ? ""
-              : "attributes step, time, config, lineage or digest do not match the stored seal; the file was edited or damaged");
+  fail_if([&] {
+    return h5_read_attr(file.get(), "config", config) && h5_read_attr(file.get(), "lineage", point.lineage) &&
+                   h5_read_attr(file.get(), "seal", seal_text)
+               ? ""
+               : "attribute 'lineage' or 'seal' missing";
+  });
+  fail_if([&] {
+    return seal_text == digest_hex(checkpoint_seal(point.digest, step, point.time, config, point.lineage))
+               ? ""
+               : "attributes step, time, config, lineage or digest do not match the stored seal; the file was edited or damaged";
+  });
   point.step = long(step);
-  fail_if(h5_read_state(file.get(), dec, f));
+  fail_if([&] { return h5_read_state(file.get(), dec, f); });
   file.close();
 
   const std::uint64_t computed = state_digest(f, dec);

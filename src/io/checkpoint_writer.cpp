@@ -81,20 +81,18 @@ WrittenCheckpoint CheckpointWriter::write(long step, double time, std::uint64_t 
   if (!err.empty()) throw RunError(err + "; the previous checkpoints and 'latest' are kept");
 
   WrittenCheckpoint written{path, 0};
-  if (root) {
-    try {
-      fsync_path(tmp);
-      if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the checkpoint into place");
-      write_xdmf(dir_ + "/" + name.substr(0, name.size() - 3) + ".xmf", cfg_.grid, {{name, step, time}}, false);
-      write_file_atomically(dir_ + "/latest", name + "\n", "the latest-checkpoint pointer");
-      fsync_path(dir_);
-      written.bytes = (long long)fs::file_size(path);
-      prune_checkpoints(dir_, lineage_, cfg_.checkpoint.keep, warned_);
-    } catch (const std::exception& e) {
-      err = e.what();
-    }
-  }
-  err = first_error(err, dec_.comm());
+  err = first_error_of(
+      [&] {
+        if (!root) return;
+        fsync_path(tmp);
+        if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the checkpoint into place");
+        write_xdmf(dir_ + "/" + name.substr(0, name.size() - 3) + ".xmf", cfg_.grid, {{name, step, time}}, false);
+        write_file_atomically(dir_ + "/latest", name + "\n", "the latest-checkpoint pointer");
+        fsync_path(dir_);
+        written.bytes = (long long)fs::file_size(path);
+        prune_checkpoints(dir_, lineage_, cfg_.checkpoint.keep, warned_);
+      },
+      dec_.comm());
   if (!err.empty()) throw RunError(err);
   GS_MPI_CHECK(MPI_Bcast(&written.bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
   return written;

@@ -47,18 +47,15 @@ long long FieldWriter::write(long step, double time, const State& f) {
   if (!err_write.empty()) throw RunError(err_write + "; the earlier field files are kept");
   series_.erase(std::remove_if(series_.begin(), series_.end(), [&](const XdmfEntry& e) { return e.step >= step; }), series_.end());
   series_.push_back({name, step, time});
-  std::string err;
   long long bytes = 0;
-  if (dec_.rank() == 0) {
-    try {
-      if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the field output into place");
-      write_xdmf(cfg_.output.dir + "/fields.xmf", cfg_.grid, series_, true);
-      bytes = (long long)fs::file_size(path);
-    } catch (const std::exception& e) {
-      err = e.what();
-    }
-  }
-  err = first_error(err, dec_.comm());
+  const std::string err = first_error_of(
+      [&] {
+        if (dec_.rank() != 0) return;
+        if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the field output into place");
+        write_xdmf(cfg_.output.dir + "/fields.xmf", cfg_.grid, series_, true);
+        bytes = (long long)fs::file_size(path);
+      },
+      dec_.comm());
   if (!err.empty()) throw RunError(err);
   GS_MPI_CHECK(MPI_Bcast(&bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
   return bytes;

@@ -1,6 +1,7 @@
 #include "io/h5.hpp"
 
 #include "comm/reduce.hpp"
+#include "core/test_hooks.hpp"
 
 namespace gs {
 
@@ -151,14 +152,12 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
 StateDatasets h5_create_state(hid_t file, const Decomposition& dec) {
   const Slab s = slab_of(dec);
   StateDatasets datasets;
-  std::string err;
-  try {
-    datasets.u = create_dataset(file, "u", s);
-    datasets.v = create_dataset(file, "v", s);
-  } catch (const RunError& e) {
-    err = e.what();
-  }
-  err = first_error(err, dec.comm());
+  const std::string err = first_error_of(
+      [&] {
+        datasets.u = create_dataset(file, "u", s);
+        datasets.v = create_dataset(file, "v", s);
+      },
+      dec.comm());
   if (!err.empty()) throw RunError(err);
   return datasets;
 }
@@ -171,13 +170,7 @@ void h5_write_state(hid_t file, const StateDatasets& datasets, const Decompositi
   // succeeds. HDF5 1.10 cannot recover from a failed H5Fclose: the file stays
   // registered, half destroyed, and its cleanup in MPI_Finalize crashes
   // (SIGSEGV in H5F__close_cb).
-  std::string err;
-  try {
-    GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush");
-  } catch (const RunError& e) {
-    err = e.what();
-  }
-  err = first_error(err, dec.comm());
+  std::string err = first_error_of([&] { GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush"); }, dec.comm());
   if (!err.empty()) throw RunError(err);
   // A write can fail on some ranks only (a full disk): every rank must learn
   // of it before the next collective call, or the others wait there forever.
@@ -185,12 +178,7 @@ void h5_write_state(hid_t file, const StateDatasets& datasets, const Decompositi
   const hid_t ids[2] = {datasets.u.get(), datasets.v.get()};
   const Field fields[2] = {state.u, state.v};
   for (int i = 0; i < 2; ++i) {
-    try {
-      write_dataset(ids[i], names[i], s, owned_to_host(fields[i], dec), dxpl.get());
-    } catch (const RunError& e) {
-      err = e.what();
-    }
-    err = first_error(err, dec.comm());
+    err = first_error_of([&] { write_dataset(ids[i], names[i], s, owned_to_host(fields[i], dec), dxpl.get()); }, dec.comm());
     if (!err.empty()) throw RunError(err);
   }
 }
@@ -209,14 +197,32 @@ long long h5_file_end(hid_t file) {
 
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state) {
   const Slab s = slab_of(dec);
-  H5Handle dxpl = collective_transfer();
-  HostBlock host("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+  // Every step that can fail on some ranks only (an I/O error under one
+  // rank's part of the file, an allocation) is agreed by all ranks before the
+  // next collective read, which the others would otherwise enter alone and
+  // wait in forever. Nothing here throws past an agreement.
+  H5Handle dxpl;
+  HostBlock host;
+  std::string err = first_error_of(
+      [&] {
+        dxpl = collective_transfer();
+        host = HostBlock("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+      },
+      dec.comm());
   for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {
-    const std::string err = read_dataset(file, name, s, host, dxpl.get());
-    if (!err.empty()) return err;
-    host_to_owned(host, field, dec);
+    if (!err.empty()) break;
+    err = first_error_of(
+        [&, name = name, field = field] {
+          std::string why = read_dataset(file, name, s, host, dxpl.get());
+          if (why.empty() && test_hook_state_read_fails(name, dec.rank()))
+            why = std::string("dataset '") + name + "' cannot be read on rank " + std::to_string(dec.rank()) +
+                  " (test hook GS_TEST_READ_FAIL_RANK)";
+          if (why.empty()) host_to_owned(host, field, dec);
+          return why;
+        },
+        dec.comm());
   }
-  return "";
+  return err;
 }
 
 void h5_write_attr(hid_t obj, const char* name, long long value) {

@@ -81,7 +81,9 @@ void h5_write_state(hid_t file, const StateDatasets& datasets, const Decompositi
 void h5_write_state(hid_t file, const Decomposition& dec, const State& state);
 // The end of the file's allocated address space (HDF5's EOA), in bytes.
 long long h5_file_end(hid_t file);
-// Returns "" on success or why the datasets do not fit this decomposition's grid.
+// Collective. Returns "" on success or why the datasets do not fit this
+// decomposition's grid or could not be read, the same text on every rank (a
+// read that fails on one rank only fails on all of them before the next one).
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state);
 
 // Root-group attributes.

@@ -13,17 +13,6 @@ namespace gs {
 
 namespace {
 
-// Runs fn, turning a RunError into its message ("" when none).
-template <class Fn>
-std::string error_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const RunError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 // Rank 0, before HDF5 creates the file: the data's bytes and a page are
 // allocated to the empty file (write_tmp tops this up to the exact size once
 // HDF5 has laid the file out). `reserved` stays 0 where the filesystem cannot
@@ -44,28 +33,27 @@ std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const S
   H5Handle file = h5_create(w.tmp, comm);
   std::string err = first_error(file.valid() ? "" : w.tmp + ": cannot create the " + w.noun + " file", comm);
   const hid_t id = file.get();
-  if (err.empty() && w.attributes) err = first_error(error_of([&] { w.attributes(id); }), comm);
+  if (err.empty() && w.attributes) err = first_error_of([&] { w.attributes(id); }, comm);
   StateDatasets datasets;
-  if (err.empty()) err = error_of([&] { datasets = h5_create_state(id, dec); });  // collective on failure too
+  if (err.empty()) err = first_error_of([&] { datasets = h5_create_state(id, dec); }, comm);
   // Nothing has reached the file yet and its datasets' storage is allocated,
   // so the file's end is its final size: the rest of it is reserved now,
   // before the first write. Should that fail, the metadata that closing the
   // file writes lies before v's data, so inside the first reservation
   // (whenever a field's data outweighs the metadata, about 7 KB plus the config).
   if (err.empty() && reserved > 0) {
-    std::string why;
-    if (root) {
-      const std::string h5_error = error_of([&] {
-        const long long bytes = h5_file_end(id);
-        bool held = false;
-        if (bytes > reserved) why = reserve_file_space(w.tmp, bytes, held);
-      });
-      if (!h5_error.empty()) why = h5_error;
-    }
-    err = first_error(why.empty() ? "" : w.space_error + why, comm);
+    const std::string why = first_error_of(
+        [&]() -> std::string {
+          if (!root) return "";
+          const long long bytes = h5_file_end(id);
+          bool held = false;
+          return bytes > reserved ? reserve_file_space(w.tmp, bytes, held) : "";
+        },
+        comm);
+    err = why.empty() ? "" : w.space_error + why;
   }
   if (err.empty()) {
-    err = error_of([&] { h5_write_state(id, datasets, dec, f); });  // collective on failure too
+    err = first_error_of([&] { h5_write_state(id, datasets, dec, f); }, comm);
     if (!err.empty()) err = w.tmp + ": writing the " + w.noun + " data failed: " + err;
   }
   if (err.empty() && w.after_data) w.after_data();

@@ -13,8 +13,20 @@ script=insitu.script=$SRC/inputs/catalyst/isosurface.py
 run_gs 1 300 "$in" "${args[@]}" "$script" output.dir="$WORK/r1" >"$WORK/r1.log" 2>&1 || { cat "$WORK/r1.log"; exit 1; }
 run_gs 4 400 "$in" "${args[@]}" "$script" output.dir="$WORK/r4" >"$WORK/r4.log" 2>&1 || { cat "$WORK/r4.log"; exit 1; }
 run_gs 1 300 "$in" "${args[@]}" output.dir="$WORK/off" >"$WORK/off.log" 2>&1 || { cat "$WORK/off.log"; exit 1; }
-digest() { $PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["digest"])' "$1/summary.json"; }
-d1=$(digest "$WORK/r1") d4=$(digest "$WORK/r4") doff=$(digest "$WORK/off")
+# digest RUN: its summary's digest, exactly 16 hex digits, or FAIL naming the
+# file (two missing digests must not compare equal).
+digest() {
+  local d
+  d=$($PY -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+d = s.get("digest")
+print("<no such key>" if "digest" not in s else d if isinstance(d, str) else "<%s>" % json.dumps(d))' "$1/summary.json" 2>/dev/null) || d="<no readable summary>"
+  [[ $d =~ ^[0-9a-f]{16}$ ]] || { echo "FAIL: $1/summary.json: \"digest\" is '$d', expected a string of 16 hex digits" >&2; exit 1; }
+  echo "$d"
+}
+d1=$(digest "$WORK/r1")
+d4=$(digest "$WORK/r4")
+doff=$(digest "$WORK/off")
 echo "digests: in-situ 1 rank $d1, 4 ranks $d4, in-situ off $doff"
 [[ $d1 == "$doff" && $d4 == "$doff" ]] || { echo "FAIL: in-situ output changed the digest"; exit 1; }
 $PY - "$WORK/r1/summary.json" <<'PYEOF'

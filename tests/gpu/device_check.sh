@@ -69,7 +69,10 @@ if ((cpu_ok)); then
     g=$(digest "$out/$input-cuda/summary.json")
     c=$(digest "$out/$input-serial/summary.json")
     echo "$input: GPU $g, CPU $c"
-    [[ -n $g && $g == "$c" ]] || { echo "DIFFERENT bits on GPU and CPU for $input"; status=1; }
+    # Both must be real digests (16 hex digits): two missing ones would be equal.
+    [[ $g =~ ^[0-9a-f]{16}$ ]] || { echo "FAILED: $out/$input-cuda/summary.json: no valid digest ('$g')"; status=1; }
+    [[ $c =~ ^[0-9a-f]{16}$ ]] || { echo "FAILED: $out/$input-serial/summary.json: no valid digest ('$c')"; status=1; }
+    [[ $g == "$c" ]] || { echo "DIFFERENT bits on GPU and CPU for $input"; status=1; }
   done
 else
   echo "no Serial build (Debian's libtrilinos-kokkos-dev missing): CPU comparison skipped"

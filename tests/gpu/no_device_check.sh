@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # no_device_check.sh BINARY cuda|hip: a GPU build started where no rank has a
 # usable GPU stops before Kokkos starts, with one line from rank 0 that names
-# the backend, exit 2 on every rank, and no output folder. Skipped (exit 0)
-# where a GPU is usable. For CUDA without a driver, the toolkit's stub
+# the backend, exit 2 on every rank, and no output folder. Skipped (exit 77,
+# CTest's and .ci/run's code for "skipped", not a pass) where a GPU is usable. For CUDA without a driver, the toolkit's stub
 # libcuda stands in for one: every driver call then fails, as on a node
 # without a GPU.
 set -uo pipefail
@@ -16,7 +16,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 case $backend in
   cuda)
-    if nvidia-smi -L >/dev/null 2>&1; then echo "SKIP: a CUDA GPU is usable here"; exit 0; fi
+    if nvidia-smi -L >/dev/null 2>&1; then echo "SKIP: a CUDA GPU is usable here"; exit 77; fi
     if ldd "$binary" | grep -q 'libcuda.so.1 => not found'; then
       stub=$(find "${GS_CUDA_HOME:-/usr/local/cuda}/" -path '*stubs/libcuda.so' 2>/dev/null | head -n 1)
       [[ -n $stub ]] || fail "no libcuda.so.1 and no stub libcuda.so under ${GS_CUDA_HOME:-/usr/local/cuda}"
@@ -25,7 +25,7 @@ case $backend in
     fi
     word=CUDA ;;
   hip)
-    if [[ -e /dev/kfd ]]; then echo "SKIP: /dev/kfd exists (an AMD GPU may be usable)"; exit 0; fi
+    if [[ -e /dev/kfd ]]; then echo "SKIP: /dev/kfd exists (an AMD GPU may be usable)"; exit 77; fi
     word=HIP ;;
   *) fail "backend must be cuda or hip, got '$backend'" ;;
 esac

@@ -122,13 +122,17 @@ TEST(Halo, StepperFillsEveryGhostForEveryStencil) {
 // Every ghost of a deep halo (faces, edges, corners, all layers) holds its
 // periodic image, through a plain HaloExchange asked for faces only and through
 // the stepper of a 5- or 7-point run; layouts whose ranks own fewer cells than
-// the ghost width are refused alike on every rank and skipped.
+// the ghost width are refused alike on every rank and skipped. The grids leave
+// at least one layout to check on every rank count CTest runs (1, 2, 3, 4, 6,
+// 8), the widest case (3D, RK2, depth 3: 6 ghost cells) included: 19 cells
+// along z share out 6 per rank over 3 ranks ([1,1,3]), and 15 x 19 over
+// [1,2,3] on 6; a test that checked no layout would pass without checking.
 TEST(Halo, DeepGhostsFillEveryGhost) {
   const Stencil faces_only[2] = {Stencil::P5, Stencil::P7};
   for (int dims : {2, 3})
     for (int depth : {2, 3})
       for (Integrator integrator : {Integrator::Euler, Integrator::RK2}) {
-        const std::array<long, 3> n = dims == 2 ? std::array<long, 3>{29, 26, 1} : std::array<long, 3>{17, 15, 14};
+        const std::array<long, 3> n = dims == 2 ? std::array<long, 3>{29, 26, 1} : std::array<long, 3>{17, 15, 19};
         int checked = 0;
         for (const auto& l : layouts(world_size(), dims)) {
           try {
@@ -139,6 +143,8 @@ TEST(Halo, DeepGhostsFillEveryGhost) {
             EXPECT_EQ(e.key(), "parallel.halo_depth");
           }
         }
+        EXPECT_GE(checked, 1) << "no layout of " << world_size() << " ranks was checked (" << dims << "D, halo_depth " << depth
+                              << ", " << (integrator == Integrator::RK2 ? "RK2" : "Euler") << "): every one was refused";
         if (world_size() == 1) EXPECT_EQ(checked, 1);
       }
 }

@@ -54,6 +54,19 @@ cp "$good" "$OUT/nodata.h5"
 $PY -c "import h5py,sys; f=h5py.File(sys.argv[1],'r+'); del f['u']; f.close()" "$OUT/nodata.h5"
 expect no_dataset "dataset 'u' is missing" "$OUT/nodata.h5"
 
+# A read that fails on one rank only (rank 1 of 2, through the test hook) is
+# refused on every rank alike: exit 2 within seconds, one error line, instead of
+# rank 0 going on alone into the collective read of 'v' and waiting forever.
+rc=0
+GS_TEST_READ_FAIL_RANK=1 timeout 60 "$MPIEXEC" -n 2 "$GRAYSCOTT" "$INPUT" time.steps=80 "output.dir=$OUT/run" "restart=$good" \
+  >"$OUT/one_rank_read.out" 2>"$OUT/one_rank_read.err" || rc=$?
+[[ $rc != 124 ]] || fail "a read failing on rank 1 only hung the restart (killed after 60 s)"
+[[ $rc == 2 ]] || fail "a read failing on rank 1 only: exit code $rc, expected 2: $(cat "$OUT/one_rank_read.err")"
+line="grayscott: error: $good: dataset 'u' cannot be read on rank 1 (test hook GS_TEST_READ_FAIL_RANK)"
+[[ $(grep -c '^grayscott: error:' "$OUT/one_rank_read.err") == 1 ]] && grep -qxF -- "$line" "$OUT/one_rank_read.err" ||
+  fail "a read failing on rank 1 only: expected the one line '$line', got: $(cat "$OUT/one_rank_read.err")"
+echo "ok one_rank_read: $line"
+
 # Allowed on request: other physics.
 "$GRAYSCOTT" "$INPUT" time.steps=45 "output.dir=$OUT/physics_ok" physics.F=0.03 checkpoint.allow_physics_change=true \
   "restart=$good" >"$OUT/physics_ok.log" 2>&1 || fail "allow_physics_change did not allow the change"

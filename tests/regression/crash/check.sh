@@ -9,7 +9,7 @@ source "$(dirname "$0")/../lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 run_ranks 1 "$OUT/straight" "$INPUT" time.steps=300 || fail "uninterrupted run failed"
-ref=$(json_field "$OUT/straight/summary.json" digest)
+ref=$(digest_of "$OUT/straight/summary.json")
 
 rc=0
 GS_TEST_KILL_IN_CHECKPOINT=200 run_ranks 3 "$OUT/crashed" "$INPUT" time.steps=300 checkpoint.every=100 checkpoint.keep=1 || rc=$?
@@ -27,7 +27,7 @@ trace=()
 command -v strace >/dev/null && trace=(strace -f -e trace=open,openat -o "$OUT/restart.trace")
 "${trace[@]}" "$MPIEXEC" -n 2 "$GRAYSCOTT" "$INPUT" time.steps=300 restart=latest "output.dir=$OUT/crashed" >"$OUT/crashed.log" 2>&1 ||
   fail "restart after the crash failed: $(tail -n 3 "$OUT/crashed.log")"
-got=$(json_field "$OUT/crashed/summary.json" digest)
+got=$(digest_of "$OUT/crashed/summary.json")
 [[ $got == "$ref" ]] || fail "digest after crash + restart $got, uninterrupted $ref"
 if [[ ${#trace[@]} -gt 0 ]]; then
   opens=$(grep 'ckpt_00000100\.h5"' "$OUT/restart.trace" | grep -vc ENOENT || true)

@@ -30,11 +30,11 @@ PY
 grep -q 'Precision="4"' "$OUT/float/fields.xmf" || fail "fields.xmf does not say 4-byte data"
 
 # (b) Restarts in float are bitwise; into double they are refused.
-straight=$(json_field "$OUT/float/summary.json" digest)
+straight=$(digest_of "$OUT/float/summary.json")
 for ranks in 1 2; do
   run_ranks 1 "$OUT/ck$ranks" "$INPUT" time.steps=$((STEPS / 2)) checkpoint.every=$((STEPS / 2)) grid.precision=float || fail "float checkpoint run"
   run_ranks $ranks "$OUT/ck$ranks" "$INPUT" time.steps=$STEPS grid.precision=float restart=latest || fail "float restart on $ranks ranks: $(tail -3 "$OUT/ck$ranks.log")"
-  got=$(json_field "$OUT/ck$ranks/summary.json" digest)
+  got=$(digest_of "$OUT/ck$ranks/summary.json")
   [[ $got == "$straight" ]] || fail "float restart on $ranks ranks gives digest $got, the straight float run $straight"
   echo "ok float restart on $ranks ranks: digest $got"
 done

@@ -15,6 +15,6 @@ grep -v '^#' "$here/cases.txt" | grep . | while read -r input overrides; do
   # shellcheck disable=SC2086
   "$GRAYSCOTT" "$input" $overrides output.every=0 "output.dir=$tmp/$i" >"$tmp/$i.log" 2>&1 \
     || { echo "case failed: $input $overrides: $(tail -n 2 "$tmp/$i.log")" >&2; exit 1; }
-  digest=$(json_field "$tmp/$i/summary.json" digest)
+  digest=$(digest_of "$tmp/$i/summary.json")
   echo "$digest $input $overrides"
 done

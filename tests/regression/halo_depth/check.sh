@@ -13,16 +13,23 @@ source "$(dirname "$0")/../lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 # What every run must reproduce: output steps with their digests, progress
-# lines without the rate and ETA, and the images' bytes.
+# lines without the rate and ETA, and the images' bytes. Every output step's
+# line names its image, which must exist: a run that wrote none would
+# otherwise trace no image bytes and match a reference that wrote none either.
 trace() {
   grep -E '^(output step|step [0-9]+/)' "$1.log" | sed -E 's/  [0-9.e+-]+ steps\/s.*//; s/  image .*//'
-  (cd "$1" && md5sum ./*.png 2>/dev/null || true)
+  local image images
+  images=$(sed -n 's/^output step .*  image //p' "$1.log")
+  [[ -n $images ]] || fail "$1.log: no output step names an image"
+  while read -r image; do
+    [[ -f $image ]] || fail "$1: image '$image' of an output step in $1.log was not written"
+    (cd "$(dirname "$image")" && md5sum "./$(basename "$image")")
+  done <<<"$images"
 }
 
 one_layer=0
 run_ranks 1 "$OUT/ref" "$INPUT" "$@" parallel.halo_depth=1 || fail "reference run failed: $(tail -n 3 "$OUT/ref.log")"
-ref=$(json_field "$OUT/ref/summary.json" digest)
-[[ ${#ref} == 16 ]] || fail "no digest in $OUT/ref/summary.json"
+ref=$(digest_of "$OUT/ref/summary.json")
 trace "$OUT/ref" >"$OUT/ref.trace"
 outputs=$(grep -c '^output step' "$OUT/ref.trace" || true)
 (( outputs >= 3 )) || fail "the reference wrote $outputs outputs; the check needs outputs inside the run"
@@ -34,7 +41,7 @@ for ranks in 1 2 3 4; do
     name="r${ranks}_t${depth}"
     run_ranks "$ranks" "$OUT/$name" "$INPUT" "$@" "parallel.halo_depth=$depth" ||
       fail "$ranks ranks, halo_depth $depth failed: $(tail -n 3 "$OUT/$name.log")"
-    got=$(json_field "$OUT/$name/summary.json" digest)
+    got=$(digest_of "$OUT/$name/summary.json")
     [[ $(json_field "$OUT/$name/summary.json" config.parallel.halo_depth) == "$depth" ]] ||
       fail "summary.json of $name does not record halo_depth $depth"
     [[ $got == "$ref" ]] || fail "$ranks ranks, halo_depth $depth: digest $got, reference $ref"

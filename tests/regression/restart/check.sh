@@ -12,7 +12,7 @@ n=120
 total=$((2 * n))
 
 run_ranks 1 "$OUT/straight" "$INPUT" "$@" time.steps=$total || fail "uninterrupted run failed"
-ref=$(json_field "$OUT/straight/summary.json" digest)
+ref=$(digest_of "$OUT/straight/summary.json")
 
 run_ranks 2 "$OUT/split" "$INPUT" "$@" time.steps=$n checkpoint.every=40 checkpoint.keep=2 \
   || fail "first half failed: $(tail -n 3 "$OUT/split.log")"
@@ -38,7 +38,7 @@ PYEOF
 cp -r "$OUT/split" "$OUT/split_copy"
 run_ranks 3 "$OUT/split" "$INPUT" "$@" time.steps=$total restart=latest || fail "restart on 3 ranks failed: $(tail -n 3 "$OUT/split.log")"
 grep -q "restart from .*ckpt_00000120.h5 at step $n" "$OUT/split.log" || fail "restart did not start from step $n"
-got=$(json_field "$OUT/split/summary.json" digest)
+got=$(digest_of "$OUT/split/summary.json")
 [[ $got == "$ref" ]] || fail "2 -> 3 ranks restart digest $got, uninterrupted $ref"
 echo "2 ranks -> checkpoint at $n -> 3 ranks: $got == $ref"
 
@@ -47,7 +47,7 @@ dims=$(json_field "$OUT/straight/summary.json" config.grid.dims)
 layout=$([[ $dims == 2 ]] && echo "[1,4]" || echo "[1,1,4]")
 run_ranks 4 "$OUT/split_copy" "$INPUT" "$@" time.steps=$total "parallel.layout=$layout" \
   "restart=$OUT/split_copy/checkpoints/ckpt_00000120.h5" || fail "restart on 4 ranks failed: $(tail -n 3 "$OUT/split_copy.log")"
-got=$(json_field "$OUT/split_copy/summary.json" digest)
+got=$(digest_of "$OUT/split_copy/summary.json")
 [[ $got == "$ref" ]] || fail "2 -> 4 ranks ($layout) restart digest $got, uninterrupted $ref"
 echo "2 ranks -> checkpoint at $n -> 4 ranks $layout: $got == $ref"
 echo "PASS"

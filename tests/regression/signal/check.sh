@@ -30,8 +30,8 @@ echo "stopped by SIGUSR1 at step $stop"
 end=$((stop + 100))
 run_ranks 1 "$OUT/straight" "$INPUT" time.steps=$end || fail "uninterrupted run failed"
 run_ranks 2 "$OUT/sig" "$INPUT" time.steps=$end restart=latest || fail "restart failed: $(tail -n 3 "$OUT/sig.log")"
-ref=$(json_field "$OUT/straight/summary.json" digest)
-got=$(json_field "$OUT/sig/summary.json" digest)
+ref=$(digest_of "$OUT/straight/summary.json")
+got=$(digest_of "$OUT/sig/summary.json")
 [[ $got == "$ref" ]] || fail "after signal + restart digest $got, uninterrupted $ref"
 echo "restart from the signal checkpoint to step $end: $got == $ref"
 
