@@ -136,7 +136,7 @@ test_chain_requeue() {
     fail "the rerun did not start with restart=latest"
   [[ $(field "$d/summary.json" status) == ok && $(field "$d/summary.json" steps) == 90000 ]] || fail "final summary not complete"
   ref=$(local_digest "$out/ref" "$pattern" "${long[@]}")
-  got=$(field "$d/summary.json" digest)
+  got=$(digest_of "$d/summary.json")
   [[ $got == "$ref" ]] || fail "digest after the requeue $got, uninterrupted $ref"
   no_jobs_left 1
   echo "PASS: requeued job $id checkpointed, was rerun from step $(sed -n 's/.*resuming from step \([0-9]*\)$/\1/p' "$d/chain.log") and ended with digest $got, as the uninterrupted run"
