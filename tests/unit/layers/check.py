@@ -25,14 +25,16 @@ LAYERS = {
     "physics": {"core", "numerics", "config", "grid", "comm", "noise"},
     "init": {"core", "numerics", "config", "grid", "comm", "noise"},
     "io": {"core", "numerics", "config", "grid", "comm", "physics"},
+    # deep halos and fused steps: the plans and the forms that run the physics' stage kernel
+    "blocking": {"core", "numerics", "config", "grid", "physics"},
     # the Catalyst plugin boundary and the block it is handed: state and config,
     # and the halo exchange that brings the block's far-layer normals
     "insitu": {"core", "config", "grid", "comm"},
     "outputs": {"core", "numerics", "config", "grid", "comm", "physics", "io", "insitu"},
-    "bench": {"core", "numerics", "config", "grid", "comm", "physics", "init", "io", "driver"},
-    "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "init", "io", "outputs"},
+    "bench": {"core", "numerics", "config", "grid", "comm", "physics", "blocking", "init", "io", "driver"},
+    "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "blocking", "init", "io", "outputs"},
     # the program's entry for one precision: a run (driver) or the benchmark
-    "app": {"core", "numerics", "config", "grid", "comm", "physics", "init", "io", "outputs", "driver", "bench"},
+    "app": {"core", "numerics", "config", "grid", "comm", "physics", "blocking", "init", "io", "outputs", "driver", "bench"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 SUFFIXES = (".hpp", ".cpp", ".in")
