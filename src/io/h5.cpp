@@ -183,11 +183,6 @@ void h5_write_state(hid_t file, const StateDatasets& datasets, const Decompositi
   }
 }
 
-void h5_write_state(hid_t file, const Decomposition& dec, const State& state) {
-  const StateDatasets datasets = h5_create_state(file, dec);
-  h5_write_state(file, datasets, dec, state);
-}
-
 long long h5_file_end(hid_t file) {
   // H5Fget_eoa refuses non-SWMR drivers (MPI-IO); in 1.10 this is the larger of the end of allocation and the end of file.
   hsize_t size = 0;

@@ -77,8 +77,6 @@ struct StateDatasets {
 };
 StateDatasets h5_create_state(hid_t file, const Decomposition& dec);
 void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State& state);
-// Both steps at once.
-void h5_write_state(hid_t file, const Decomposition& dec, const State& state);
 // The end of the file's allocated address space (HDF5's EOA), in bytes.
 long long h5_file_end(hid_t file);
 // Collective. Returns "" on success or why the datasets do not fit this

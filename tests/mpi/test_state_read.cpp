@@ -77,7 +77,7 @@ TEST(StateRead, ReadFailingOnOneRankFailsOnEveryRankAlike) {
   {
     H5Handle file = h5_create(path, MPI_COMM_WORLD);
     ASSERT_FALSE(allreduce_any(!file.valid(), MPI_COMM_WORLD)) << path << ": cannot create";
-    h5_write_state(file.get(), dec, written);
+    h5_write_state(file.get(), h5_create_state(file.get(), dec), dec, written);
     ASSERT_FALSE(allreduce_any(!file.close(), MPI_COMM_WORLD));
   }
 
