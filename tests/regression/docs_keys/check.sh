@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every key that `grayscott --help` lists is documented in docs/config.md, every
-# default the docs' key tables give is the program's (defaults.py), and every
-# error message the docs quote is what the program prints (messages.py).
+# default the docs' key tables give is the program's (defaults.py), every link
+# between the pages reaches its heading (links.py), and every error message the
+# docs quote is what the program prints (messages.py).
 # usage: check.sh GRAYSCOTT_BINARY OUTDIR CONFIG_MD
 # Extracts the key lines of the help ("  section.key  (type, unit, default)")
 # and requires each key to appear in CONFIG_MD as `section.key` (in backticks).
@@ -58,4 +59,6 @@ fi
 grep -q '`physics.F` documented default `0.038`' "$outdir/edited.txt" ||
   fail "defaults.py did not name the edited physics.F default: $(cat "$outdir/edited.txt")"
 echo "PASS: an edited default (physics.F = 0.038 in a copy) is reported"
+# Every relative link of README.md and docs/*.md reaches its file and heading.
+"$PY" "$(dirname "$0")/links.py" "$(dirname "$docs")"
 "$PY" "$(dirname "$0")/messages.py" "$bin" "$outdir/messages" "$(dirname "$doc")"
