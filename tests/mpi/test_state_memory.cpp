@@ -148,7 +148,8 @@ void compare(const std::string& what, const RunMemory& m, bool held_only) {
   // Kokkos keeps its scratch and only grows it: when an earlier case left
   // enough, this one allocates none (the cases below grow it in turn).
   if (internal > 0) EXPECT_GE(internal, scratch) << what << ": Kokkos' own scratch below the Tiles form's team scratch";
-  EXPECT_LE(internal, scratch + 65536) << what << ": Kokkos' own scratch " << internal << " bytes, the estimate "
+  // What Kokkos keeps besides for its reductions (Serial: about 11 KiB).
+  EXPECT_LE(internal, scratch + 16384) << what << ": Kokkos' own scratch " << internal << " bytes, the estimate "
                                        << scratch;
 }
 
