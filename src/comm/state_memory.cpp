@@ -242,7 +242,7 @@ void add_outputs(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
   }
   if (local_plane > 0) {
     a.add_with_mirror("plane", "plane", local_plane * sizeof(Real), MemoryPhase::Image);
-    a.add("image plane (std::vector)", local_plane * sizeof(double), 1, false, MemoryPhase::Image, false);
+    a.add("image_plane_copy", local_plane * sizeof(double), 1, false, MemoryPhase::Image, false);
   }
   if (dec.rank() == 0) {
     // Rank 0 gathers every plane in double and draws them side by side.
@@ -252,9 +252,9 @@ void add_outputs(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
       const int first = axis == 0 ? 1 : 0;
       wide += double(dec.global_n()[first]) * scale + (wide > 0 ? 4 : 0);
     }
-    a.add("image planes on rank 0 (std::vector)", (global_planes + largest_global) * sizeof(double), 1, false,
+    a.add("image_gather (rank 0)", (global_planes + largest_global) * sizeof(double), 1, false,
           MemoryPhase::Image, false);
-    a.add("image pixels on rank 0 (std::vector)", wide * high * scale * 3, 1, false, MemoryPhase::Image, false);
+    a.add("image_pixels (rank 0)", wide * high * scale * 3, 1, false, MemoryPhase::Image, false);
   }
 }
 
