@@ -9,7 +9,9 @@
 #include <map>
 #include <type_traits>
 
-#if defined(KOKKOS_ENABLE_HIP)
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cuda_runtime_api.h>
+#elif defined(KOKKOS_ENABLE_HIP)
 #include <hip/hip_runtime.h>
 #endif
 

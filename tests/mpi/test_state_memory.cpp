@@ -11,10 +11,11 @@
 // (built as the in-situ output builds them, without ParaView).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <map>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -175,7 +176,9 @@ void remove_dir(const std::string& dir) {
 
 // The program's run (app/program.cpp): the decomposition, then the driver,
 // run to the end with its outputs and dropped, all under the callbacks.
-void check_run(const std::string& name, const std::vector<std::string>& overrides, const std::string& restart = "") {
+// `keep`: the output folder stays for a restart from it.
+void check_run(const std::string& name, const std::vector<std::string>& overrides, const std::string& restart = "",
+               bool keep = false) {
   const std::string dir = out_dir(name);
   if (restart.empty()) remove_dir(dir);
   SimConfig cfg = config(overrides, dir);
@@ -188,6 +191,7 @@ void check_run(const std::string& name, const std::vector<std::string>& override
     ASSERT_EQ(driver.run(), 0) << name;
   }
   compare(name + (restart.empty() ? "" : " (restart)"), m, false);
+  if (!keep) remove_dir(dir);
 }
 
 // The stepper alone, with a block form forced: the state and what the time
@@ -248,7 +252,7 @@ TEST(StateMemory, Run2DEulerSpots) {
 TEST(StateMemory, Run2DRk2MapFillAndRestart) {
   const auto o = with(k2D, {"grid.stencil=9", "time.integrator=rk2", "physics.map=gradient", "init.type=perlin", "init.fill=0.3",
                             "time.steps=4", "output.every=2", "checkpoint.every=2"});
-  check_run("2d_rk2", o);
+  check_run("2d_rk2", o, "", /*keep=*/true);
   // The same folder, continued from its last checkpoint: the restart's read block instead of the noise.
   auto more = o;
   more.push_back("time.steps=6");
