@@ -219,7 +219,7 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
     if (it == o.cases.end()) continue;
     const SimConfig cfg = case_config(o, *it, o.integrators.front());
     const Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-    const std::string problem = state_memory_problem(dec);
+    const std::string problem = state_memory_problem(cfg, dec);
     if (!problem.empty())
       throw InputError("command line: benchmark key '" + std::string(key) + "' = " + std::to_string(cfg.grid.n[0]) + ": " +
                        problem + "; use a smaller " + key + " or more ranks");

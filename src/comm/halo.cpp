@@ -228,13 +228,13 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
     self_table_->first[i] = self_total_;
     self_table_->row_first[i] = self_rows_;
   }
+  GS_REQUIRE(total_ == message_cells(dec, diagonals), "halo buffer size differs from message_cells()");
   send_ = Buffer("halo_send", 2 * total_);
   recv_ = Buffer("halo_recv", 2 * total_);
   if (gpu_aware && !mpi_takes_field_memory())
     throw InputError("parallel.gpu_aware_mpi = true, but this MPI library is not CUDA-aware "
                      "(MPIX_Query_cuda_support() = 0, or no way to ask it); set parallel.gpu_aware_mpi = false");
-  constexpr bool host_fields = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
-  staged_ = !gpu_aware && !host_fields;
+  staged_ = stages_through_host(gpu_aware);
   if (staged_) {
     send_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_send_host"), 2 * total_);
     recv_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_recv_host"), 2 * total_);
@@ -242,6 +242,30 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
   send_mpi_ = staged_ ? send_host_.data() : send_.data();
   recv_mpi_ = staged_ ? recv_host_.data() : recv_.data();
   requests_.resize(2 * messages_.size());
+}
+
+std::size_t HaloExchange::message_cells(const Decomposition& dec, bool diagonals) {
+  // The constructor's walk over the neighbour boxes, keeping only the sizes of
+  // those that travel by message (a neighbour that is this rank is a copy).
+  diagonals = diagonals || dec.ghost(0) > 1;
+  const int my_rank = dec.rank();
+  const int zr = dec.dims() == 3 ? 1 : 0;
+  std::size_t cells = 0;
+  for (int oz = -zr; oz <= zr; ++oz)
+    for (int oy = -1; oy <= 1; ++oy)
+      for (int ox = -1; ox <= 1; ++ox) {
+        const int nonzero = (ox != 0) + (oy != 0) + (oz != 0);
+        if (nonzero == 0 || (nonzero > 1 && !diagonals)) continue;
+        if (dec.neighbor(ox, oy, oz) == my_rank) continue;
+        const int o[3] = {ox, oy, oz};
+        cells += std::size_t(side_box(dec, o, false).cells());
+      }
+  return cells;
+}
+
+bool HaloExchange::stages_through_host(bool gpu_aware) {
+  constexpr bool host_fields = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
+  return !gpu_aware && !host_fields;
 }
 
 bool HaloExchange::mpi_takes_field_memory() {

@@ -48,6 +48,14 @@ class HaloExchange {
   // Bytes this rank sends over MPI per exchange (the copies to itself excluded).
   long long bytes_per_exchange() const { return (long long)total_ * 2 * (long long)sizeof(Real); }
 
+  // Without building one: the cells per field that an exchange of `dec` sends
+  // to other ranks (each of the send and receive buffers holds u and v of
+  // them), and whether it stages them through the host copies. The memory
+  // check (comm/state_memory.hpp) counts the buffers from these; the
+  // constructor sizes them from the same answers.
+  static std::size_t message_cells(const Decomposition& dec, bool diagonals);
+  static bool stages_through_host(bool gpu_aware);
+
  private:
   struct Message {
     int peer_send, peer_recv;  // rank we send to (direction o) / receive from (side o)
