@@ -11,6 +11,7 @@
 
 #include "bench/benchmark.hpp"
 #include "comm/state_memory.hpp"
+#include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/error.hpp"
 #include "core/types.hpp"
@@ -38,7 +39,7 @@ const char* kUsage =
     "--kokkos-help (Kokkos' own list of them).\n\n";
 
 // Refuses (exit 2) a run whose allocations cannot fit, before anything is
-// allocated: every buffer the run makes (comm/state_memory.hpp), named in the line.
+// allocated: every buffer the run makes (driver/run_memory.hpp), named in the line.
 void check_memory(const SimConfig& cfg, const Decomposition& dec) {
   const std::string problem = state_memory_problem(cfg, dec);
   if (problem.empty()) return;

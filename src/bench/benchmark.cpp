@@ -10,6 +10,7 @@
 #include "bench/bandwidth.hpp"
 #include "bench/block_bench.hpp"
 #include "comm/state_memory.hpp"
+#include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"

@@ -51,7 +51,7 @@ class HaloExchange {
   // Without building one: the cells per field that an exchange of `dec` sends
   // to other ranks (each of the send and receive buffers holds u and v of
   // them), and whether it stages them through the host copies. The memory
-  // check (comm/state_memory.hpp) counts the buffers from these; the
+  // check (driver/run_memory.hpp) counts the buffers from these; the
   // constructor sizes them from the same answers.
   static std::size_t message_cells(const Decomposition& dec, bool diagonals);
   static bool stages_through_host(bool gpu_aware);

@@ -1,4 +1,4 @@
-// The memory check's estimate (comm/state_memory.hpp) against what Kokkos
+// The memory check's estimate (driver/run_memory.hpp) against what Kokkos
 // itself allocates: the program's own objects run under Kokkos' allocation
 // callbacks, which see every View allocation with its label, bytes and memory
 // space. For each label the most bytes alive at once must equal the
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "comm/state_memory.hpp"
+#include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/timers.hpp"
 #include "driver/driver.hpp"
