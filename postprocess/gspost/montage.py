@@ -50,8 +50,14 @@ def read_manifest(path):
 
 
 def last_image(run_dir):
-    pngs = sorted(glob.glob(os.path.join(glob.escape(run_dir), "v_*.png")))
-    return pngs[-1] if pngs else None
+    """The image of the highest step: by number, since a restart that raised
+    time.steps past a power of ten names its images one digit wider (docs/io.md)."""
+    steps = {}
+    for path in glob.glob(os.path.join(glob.escape(run_dir), "v_*.png")):
+        digits = os.path.basename(path)[2:-4]
+        if digits.isdigit():
+            steps[path] = int(digits)
+    return max(steps, key=steps.get) if steps else None
 
 
 def member_state(run, F, k, manifest_time):

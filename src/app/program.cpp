@@ -11,6 +11,7 @@
 
 #include "bench/benchmark.hpp"
 #include "comm/state_memory.hpp"
+#include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/error.hpp"
 #include "core/types.hpp"
@@ -37,10 +38,10 @@ const char* kUsage =
     "(threads per rank, OpenMP build), --kokkos-device-id=N (GPU build) and\n"
     "--kokkos-help (Kokkos' own list of them).\n\n";
 
-// Refuses (exit 2) a grid whose state cannot fit before anything is allocated:
-// four fields (u, v and the buffer each step writes) with ghost layers.
+// Refuses (exit 2) a run whose allocations cannot fit, before anything is
+// allocated: every buffer the run makes (driver/run_memory.hpp), named in the line.
 void check_memory(const SimConfig& cfg, const Decomposition& dec) {
-  const std::string problem = state_memory_problem(dec);
+  const std::string problem = state_memory_problem(cfg, dec);
   if (problem.empty()) return;
   throw InputError(cfg.source_of("grid.n") + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
 }

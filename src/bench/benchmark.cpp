@@ -10,6 +10,7 @@
 #include "bench/bandwidth.hpp"
 #include "bench/block_bench.hpp"
 #include "comm/state_memory.hpp"
+#include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
@@ -219,7 +220,7 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
     if (it == o.cases.end()) continue;
     const SimConfig cfg = case_config(o, *it, o.integrators.front());
     const Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-    const std::string problem = state_memory_problem(dec);
+    const std::string problem = state_memory_problem(cfg, dec);
     if (!problem.empty())
       throw InputError("command line: benchmark key '" + std::string(key) + "' = " + std::to_string(cfg.grid.n[0]) + ": " +
                        problem + "; use a smaller " + key + " or more ranks");

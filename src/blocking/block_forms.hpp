@@ -39,4 +39,16 @@ constexpr int kMaxTileLevels = 16;
 void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
                const std::vector<IndexBox>& boxes, const State& a, const State& b, const TileShape& tile);
 
+// The team scratch run_tiles asks Kokkos for (the memory check counts it):
+// bytes per team, at `level` (0: team-shared memory, 1: the device's global
+// memory), for `league` tiles run by teams of `team_size` threads (the size
+// Kokkos picks for Kokkos::AUTO).
+struct TilesScratch {
+  std::size_t per_team = 0;
+  int level = 0;
+  long league = 0;
+  int team_size = 1;
+};
+TilesScratch tiles_scratch(Stencil stencil, bool mapped, const std::vector<IndexBox>& boxes, const TileShape& tile);
+
 }  // namespace gs

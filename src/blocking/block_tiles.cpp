@@ -182,21 +182,15 @@ const State& entry_copy(const State& a) {
   return *kept;
 }
 
-template <Stencil S, bool Mapped>
-void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
-           const TileShape& shape) {
-  using Kernel = TileKernel<S, Mapped>;
+// Tile shape, level geometry and scratch size of kernel `k` for these level
+// boxes (k.levels set); returns the number of tiles (the league size). The
+// memory check asks for the same layout through tiles_scratch().
+template <class Kernel>
+long lay_out(Kernel& k, const std::vector<IndexBox>& boxes, const TileShape& shape) {
   constexpr bool three_d = Kernel::kThreeD;
   // (x, cross row, sweep) in array dimensions: (x, y, z) in 3D, (x, z, y) in 2D.
   const int dim_of[3] = {0, three_d ? 1 : 2, three_d ? 2 : 1};
   const int levels = int(boxes.size());
-  const State& entry = entry_copy(a);
-  Kernel k;
-  k.eu = entry.u, k.ev = entry.v, k.F_map = p.F_map, k.k_map = p.k_map;
-  k.au = a.u, k.av = a.v, k.bu = b.u, k.bv = b.v;
-  k.coef = p.cell;
-  k.heun = heun;
-  k.levels = levels;
   const int wanted[3] = {shape.x, three_d ? shape.y : 0, shape.sweep};
   long league = 1;
   for (int d = 0; d < 3; ++d) {
@@ -221,8 +215,23 @@ void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   const std::size_t bytes = ScratchView::shmem_size(k.scratch_cells);
   // Team-shared memory when the planes fit, else (GPUs) the global scratch level.
   k.scratch_level = bytes <= std::size_t(TeamPolicy::scratch_size_max(0)) ? 0 : 1;
+  return league;
+}
+
+template <Stencil S, bool Mapped>
+void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
+           const TileShape& shape) {
+  using Kernel = TileKernel<S, Mapped>;
+  const State& entry = entry_copy(a);
+  Kernel k;
+  k.eu = entry.u, k.ev = entry.v, k.F_map = p.F_map, k.k_map = p.k_map;
+  k.au = a.u, k.av = a.v, k.bu = b.u, k.bv = b.v;
+  k.coef = p.cell;
+  k.heun = heun;
+  k.levels = int(boxes.size());
+  const long league = lay_out(k, boxes, shape);
   TeamPolicy policy(int(league), Kokkos::AUTO);
-  policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(bytes));
+  policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(ScratchView::shmem_size(k.scratch_cells)));
   Kokkos::parallel_for("gray_scott_block_tiles", policy, k);
 }
 
@@ -235,6 +244,22 @@ void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrato
   dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
     tiles<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b, tile);
   });
+}
+
+TilesScratch tiles_scratch(Stencil stencil, bool mapped, const std::vector<IndexBox>& boxes, const TileShape& tile) {
+  GS_REQUIRE(!boxes.empty() && int(boxes.size()) <= kMaxTileLevels, "tiles_scratch: 1 to 16 levels");
+  TilesScratch r;
+  dispatch_kernel(stencil, mapped, [&](auto s, auto m) {
+    TileKernel<decltype(s)::value, decltype(m)::value> k;
+    k.levels = int(boxes.size());
+    r.league = lay_out(k, boxes, tile);
+    r.per_team = ScratchView::shmem_size(k.scratch_cells);
+    r.level = k.scratch_level;
+    TeamPolicy policy(int(r.league), Kokkos::AUTO);
+    policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(r.per_team));
+    r.team_size = policy.team_size_recommended(k, Kokkos::ParallelForTag());
+  });
+  return r;
 }
 
 }  // namespace gs

@@ -10,7 +10,7 @@ namespace gs {
 namespace {
 
 constexpr std::uint64_t kSign = 0x8000000000000000ULL;
-constexpr int kBins = 256;
+constexpr int kBins = kRadixBins;
 
 // Unsigned key with the order of the doubles: positive values get the sign bit
 // set, negative values are bit-inverted so that larger magnitudes come first.

@@ -11,6 +11,10 @@
 
 namespace gs {
 
+// Bins of one radix pass: the counts View global_order_statistic allocates
+// (and the memory check counts) holds this many 64-bit integers.
+constexpr int kRadixBins = 256;
+
 struct OrderStatistic {
   double value = 0;     // the r-th smallest value (0-based) over all ranks
   long long above = 0;  // how many values over all ranks are greater than it

@@ -28,16 +28,14 @@ IndexBox side_box(const Decomposition& dec, const int o[3], bool ghosts) {
   return b;
 }
 
-}  // namespace
-
-HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware)
-    : self_(std::make_unique<HaloSelfCopy>(dec.owned(), dec.ghost(0))) {
-  // Wider ghosts serve several stages per exchange, and after two stages even
-  // a 5- or 7-point stencil's dependency cone reaches the diagonal ghosts.
+// Calls visit(o, peer) for every neighbour box of an exchange: direction o
+// (ghosts on side o come from the neighbour there, `peer`), faces always,
+// edges and corners with diagonals or ghosts wider than one cell (wider ghosts
+// serve several stages per exchange, and after two stages even a 5- or
+// 7-point stencil's dependency cone reaches the diagonal ghosts).
+template <class Visit>
+void for_each_neighbour_box(const Decomposition& dec, bool diagonals, const Visit& visit) {
   diagonals = diagonals || dec.ghost(0) > 1;
-  int my_rank = 0;
-  GS_MPI_CHECK(MPI_Comm_rank(dec.comm(), &my_rank));
-  std::vector<HaloMessages::Message> messages;
   const int zr = dec.dims() == 3 ? 1 : 0;
   for (int oz = -zr; oz <= zr; ++oz)
     for (int oy = -1; oy <= 1; ++oy)
@@ -45,24 +43,44 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
         const int nonzero = (ox != 0) + (oy != 0) + (oz != 0);
         if (nonzero == 0 || (nonzero > 1 && !diagonals)) continue;
         const int o[3] = {ox, oy, oz};
-        ++message_count_;
-        const int peer = dec.neighbor(ox, oy, oz);  // the ghosts on side o come from the neighbour on side o
-        if (peer == my_rank && ox != 0 && oy == 0 && oz == 0) {
-          self_->add_x_faces();
-        } else if (peer == my_rank) {
-          // Along every dimension where the box sticks out, the neighbour is this
-          // rank: only a single rank lies along it, so the source is one period away.
-          int shift[3];
-          for (int d = 0; d < 3; ++d) shift[d] = o[d] * int(dec.local_n()[d]);
-          self_->add_box(side_box(dec, o, true), shift);
-        } else {
-          // It sent them in direction -o.
-          messages.push_back({peer, peer, direction_index(ox, oy, oz), direction_index(-ox, -oy, -oz),
-                              side_box(dec, o, false), side_box(dec, o, true)});
-        }
+        visit(o, dec.neighbor(ox, oy, oz));
       }
+}
+
+}  // namespace
+
+HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware)
+    : self_(std::make_unique<HaloSelfCopy>(dec.owned(), dec.ghost(0))) {
+  const int my_rank = dec.rank();
+  std::vector<HaloMessages::Message> messages;
+  for_each_neighbour_box(dec, diagonals, [&](const int o[3], int peer) {
+    ++message_count_;
+    if (peer == my_rank && o[0] != 0 && o[1] == 0 && o[2] == 0) {
+      self_->add_x_faces();
+    } else if (peer == my_rank) {
+      // Along every dimension where the box sticks out, the neighbour is this
+      // rank: only a single rank lies along it, so the source is one period away.
+      int shift[3];
+      for (int d = 0; d < 3; ++d) shift[d] = o[d] * int(dec.local_n()[d]);
+      self_->add_box(side_box(dec, o, true), shift);
+    } else {
+      // It sent them in direction -o.
+      messages.push_back({peer, peer, direction_index(o[0], o[1], o[2]), direction_index(-o[0], -o[1], -o[2]),
+                          side_box(dec, o, false), side_box(dec, o, true)});
+    }
+  });
   self_->close();
   messages_ = std::make_unique<HaloMessages>(dec.comm(), messages, gpu_aware);
+  GS_REQUIRE(messages_->cells() == message_cells(dec, diagonals), "halo buffer size differs from message_cells()");
+}
+
+std::size_t HaloExchange::message_cells(const Decomposition& dec, bool diagonals) {
+  // The boxes that travel by message (a neighbour that is this rank is a copy).
+  std::size_t cells = 0;
+  for_each_neighbour_box(dec, diagonals, [&](const int o[3], int peer) {
+    if (peer != dec.rank()) cells += std::size_t(side_box(dec, o, false).cells());
+  });
+  return cells;
 }
 
 void HaloExchange::begin(const State& s) {

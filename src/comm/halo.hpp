@@ -36,6 +36,14 @@ class HaloExchange {
   // Bytes this rank sends over MPI per exchange (the copies to itself excluded).
   long long bytes_per_exchange() const { return (long long)messages_->cells() * 2 * (long long)sizeof(Real); }
 
+  // Without building one: the cells per field that an exchange of `dec` sends
+  // to other ranks (each of the send and receive buffers holds u and v of
+  // them), and whether it stages them through the host copies. The memory
+  // check (driver/run_memory.hpp) counts the buffers from these; the
+  // constructor sizes them from the same answers.
+  static std::size_t message_cells(const Decomposition& dec, bool diagonals);
+  static bool stages_through_host(bool gpu_aware) { return HaloMessages::stages_through_host(gpu_aware); }
+
  private:
   int message_count_ = 0;
   std::unique_ptr<HaloSelfCopy> self_;

@@ -50,8 +50,7 @@ HaloMessages::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, 
   if (gpu_aware && !mpi_takes_field_memory())
     throw InputError("parallel.gpu_aware_mpi = true, but this MPI library is not CUDA-aware "
                      "(MPIX_Query_cuda_support() = 0, or no way to ask it); set parallel.gpu_aware_mpi = false");
-  constexpr bool host_fields = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
-  staged_ = !gpu_aware && !host_fields;
+  staged_ = stages_through_host(gpu_aware);
   if (staged_) {
     send_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_send_host"), 2 * total);
     recv_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_recv_host"), 2 * total);
@@ -59,6 +58,11 @@ HaloMessages::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, 
   send_mpi_ = staged_ ? send_host_.data() : send_.data();
   recv_mpi_ = staged_ ? recv_host_.data() : recv_.data();
   requests_.resize(2 * messages_.size());
+}
+
+bool HaloMessages::stages_through_host(bool gpu_aware) {
+  constexpr bool host_fields = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
+  return !gpu_aware && !host_fields;
 }
 
 bool HaloMessages::mpi_takes_field_memory() {

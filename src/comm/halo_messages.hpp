@@ -39,6 +39,9 @@ class HaloMessages {
   // Whether MPI may be handed pointers to field memory: always for host memory,
   // for CUDA memory only when the MPI library says it is CUDA-aware at run time.
   static bool mpi_takes_field_memory();
+  // Whether the buffers go through page-locked host copies: MPI is not handed
+  // device memory (gpu_aware false) and the fields are not in host memory.
+  static bool stages_through_host(bool gpu_aware);
 
   void post(const State& s);      // receives posted, pack, fence, sends posted
   void complete(const State& s);  // wait for all, unpack (not fenced)

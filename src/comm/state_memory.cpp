@@ -2,9 +2,16 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <type_traits>
+
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cuda_runtime_api.h>
+#elif defined(KOKKOS_ENABLE_HIP)
+#include <hip/hip_runtime.h>
+#endif
 
 #include "comm/reduce.hpp"
 #include "core/types.hpp"
@@ -13,8 +20,11 @@ namespace gs {
 
 namespace {
 
+// Whether the field memory space is host memory (the host's share is then all there is).
+constexpr bool kFieldsOnHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
+
 // This rank's share of its node's MemAvailable; 0 when unknown.
-double local_memory_per_rank(MPI_Comm comm) {
+double local_host_memory_per_rank(MPI_Comm comm) {
   MPI_Comm node;
   MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int on_node = 1;
@@ -30,36 +40,47 @@ double local_memory_per_rank(MPI_Comm comm) {
   return 0;
 }
 
-}  // namespace
-
-double memory_per_rank(MPI_Comm comm) {
-  if (!std::is_same<MemSpace, Kokkos::HostSpace>::value) return 0;
-  // The smallest over all ranks, so that every rank takes the same decision
-  // (nodes can differ): a refusal on some ranks only would leave the others
-  // waiting in their next collective.
-  const double local = local_memory_per_rank(comm);
+// Collective. The smallest positive value over all ranks, so that every rank
+// takes the same decision (nodes can differ): a refusal on some ranks only
+// would leave the others waiting in their next collective. 0: unknown.
+double least_known(double local, MPI_Comm comm) {
   double least = local > 0 ? local : std::numeric_limits<double>::infinity();
   allreduce_min(&least, 1, comm);
   return std::isfinite(least) ? least : 0;
 }
 
-std::string state_memory_problem(const Decomposition& dec) {
-  const int dims = dec.dims();
-  double cells = 1;
-  for (int d = 0; d < dims; ++d) cells *= double(dec.local_n()[d] + 2 * dec.ghost(d));
-  double worst = 4.0 * cells * sizeof(Real);
-  allreduce_max(&worst, 1, dec.comm());
-  const double have = memory_per_rank(dec.comm());
-  bool too_big = worst > 2147483647.0 * 2147483647.0;  // extents past int range
-  for (int d = 0; d < dims; ++d) too_big = too_big || dec.local_n()[d] > (1L << 30);
-  too_big = allreduce_any(too_big, dec.comm());  // boxes differ by rank; the decision must not
-  if (!too_big && (have <= 0 || worst <= have)) return "";
-  char text[300];
-  std::snprintf(text, sizeof text,
-                "the state needs %.3g bytes per rank (4 fields of %.3g cells with ghosts on %d ranks), "
-                "a rank here can have %.3g bytes",
-                worst, worst / 4 / sizeof(Real), dec.size(), have);
-  return text;
+// Collective. Free memory of this rank's device, shared by the ranks of the
+// node that use the same device (Kokkos picks one per rank; several ranks may
+// share one). Kokkos has no query for it, so the backend's runtime is asked;
+// other device backends answer 0 (unknown).
+double local_device_memory_per_rank(MPI_Comm comm) {
+  int device = -1;
+  double free_bytes = 0;
+#if defined(KOKKOS_ENABLE_CUDA)
+  std::size_t free_b = 0, total_b = 0;
+  if (cudaGetDevice(&device) == cudaSuccess && cudaMemGetInfo(&free_b, &total_b) == cudaSuccess) free_bytes = double(free_b);
+#elif defined(KOKKOS_ENABLE_HIP)
+  std::size_t free_b = 0, total_b = 0;
+  if (hipGetDevice(&device) == hipSuccess && hipMemGetInfo(&free_b, &total_b) == hipSuccess) free_bytes = double(free_b);
+#endif
+  MPI_Comm node, same_device;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_split(node, device < 0 ? 0 : device, 0, &same_device);
+  int sharing = 1;
+  MPI_Comm_size(same_device, &sharing);
+  MPI_Comm_free(&same_device);
+  MPI_Comm_free(&node);
+  return free_bytes / sharing;
+}
+
+
+}  // namespace
+
+double host_memory_per_rank(MPI_Comm comm) { return least_known(local_host_memory_per_rank(comm), comm); }
+
+double memory_per_rank(MPI_Comm comm) {
+  if (kFieldsOnHost) return host_memory_per_rank(comm);
+  return least_known(local_device_memory_per_rank(comm), comm);
 }
 
 }  // namespace gs

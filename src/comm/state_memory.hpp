@@ -1,24 +1,21 @@
 #pragma once
-// Whether the state of a run fits in the memory a rank can have, checked
-// before anything is allocated, so that a grid too large for the machine is
-// refused as bad input (exit 2, one line) instead of failing inside Kokkos.
+// How much memory a rank can have, for the check that a run fits
+// (driver/run_memory.hpp) and the benchmark's arrays: the host's available
+// memory, or on CUDA and HIP builds the rank's device's free memory, shared
+// by the ranks that use it.
 #include <mpi.h>
-
-#include <string>
-
-#include "config/config.hpp"
-#include "grid/decomposition.hpp"
 
 namespace gs {
 
-// Collective. Bytes a rank can have: MemAvailable shared by the ranks of its
-// node, the smallest over all ranks, so every rank decides alike (host memory
-// spaces only; a device reports its own allocation failure). 0: unknown.
+// Collective. Bytes a rank can have in host memory: MemAvailable shared by
+// the ranks of its node, the smallest over all ranks, so every rank decides
+// alike. 0: unknown.
+double host_memory_per_rank(MPI_Comm comm);
+// Collective. Bytes a rank can have in the field memory space: the host's
+// share above on host builds; on CUDA and HIP builds the free memory of the
+// rank's device shared by the ranks of the node on the same device. 0:
+// unknown (other device backends: Kokkos has no portable query, and the
+// device then reports its own allocation failure).
 double memory_per_rank(MPI_Comm comm);
-
-// Collective over dec's communicator. "" when the four fields with ghost
-// layers (u, v and the buffers each step writes) fit on every rank; otherwise
-// what they need against what a rank has, for a message that names the key.
-std::string state_memory_problem(const Decomposition& dec);
 
 }  // namespace gs

@@ -80,7 +80,7 @@ struct InitConfig {
 
 struct OutputConfig {
   std::string dir = "out";
-  long every = 1000;     // images + digest log; 0 = only at the end
+  long every = 1000;     // images + digest log, also at step 0 of a fresh run and the last step; 0 = only those
   long log_every = 0;    // progress line + NaN check; 0 = about 20 lines per run
   long fields_every = 0; // HDF5 + XDMF field outputs for ParaView; 0 = none
   OutputField field = OutputField::V;

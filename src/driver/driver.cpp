@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 
 #include "comm/reduce.hpp"
 #include "core/error.hpp"
@@ -161,13 +162,14 @@ int Driver::run() {
   first_step_ = restart_ ? restart_->step : 0;
   // Only now, with the input and any checkpoint verified, is anything written.
   folder_ = std::make_unique<OutputFolder>(cfg_.output.dir, dec_.comm());
-  lock_ = std::make_unique<RunLock>(cfg_.output.dir, dec_.comm());
-  if (cfg_.restart.empty() && !cfg_.checkpoint.overwrite) {
-    // Pruning keeps the newest steps of this run's lineage only, but a fresh
-    // run would still bury another run's checkpoints under its own 'latest'.
-    const std::string err = first_error(dec_.rank() == 0 ? foreign_checkpoints(cfg_) : "", dec_.comm());
-    if (!err.empty()) throw InputError(err);
-  }
+  // Pruning keeps the newest steps of this run's lineage only, but a fresh
+  // run would still bury another run's checkpoints under its own 'latest'.
+  // Checked with the lock held (no other run is writing checkpoints here) and
+  // before the lock file is written, so that the refusal (exit 2) leaves the
+  // folder as it found it.
+  std::function<std::string()> refuse;
+  if (cfg_.restart.empty() && !cfg_.checkpoint.overwrite) refuse = [this] { return foreign_checkpoints(cfg_); };
+  lock_ = std::make_unique<RunLock>(cfg_.output.dir, dec_.comm(), refuse);
   outputs_ = make_outputs(cfg_, dec_, restart_ ? &*restart_ : nullptr);
   for (const auto& out : outputs_)
     if (const auto* c = dynamic_cast<const CheckpointOutput*>(out.get())) checkpoint_ = c;

@@ -12,13 +12,19 @@
 
 namespace gs {
 
-RunLock::RunLock(const std::string& dir, MPI_Comm comm) {
+RunLock::RunLock(const std::string& dir, MPI_Comm comm, const std::function<std::string()>& refuse) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   std::string err;
   if (rank == 0) {
     const std::string path = dir + "/.lock";
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Whether this run made the file: a refused run removes only a file it made.
+    bool created = true;
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd_ < 0 && errno == EEXIST) {
+      created = false;
+      fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    }
     if (fd_ < 0) {
       err = "key 'output.dir': cannot create " + path + " (" + std::strerror(errno) + ")";
     } else if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
@@ -30,6 +36,15 @@ RunLock::RunLock(const std::string& dir, MPI_Comm comm) {
         if (c < 0x20) c = ' ';
       err = "key 'output.dir': " + dir + " is in use by another run (" + who + ", lock " + path +
             "); wait for it or choose another output.dir";
+      ::close(fd_);
+      fd_ = -1;
+    } else if (refuse && !(err = refuse()).empty()) {
+      // Refused with the lock held, so no other run is writing here: leave
+      // the folder as found (exit 2 writes nothing). A run that opened the
+      // file just before the unlink then locks a file no longer in the
+      // folder; it is refused by the same check unless it restarts this
+      // folder's run or overwrites, which a concurrent run may not do anyway.
+      if (created) ::unlink(path.c_str());
       ::close(fd_);
       fd_ = -1;
     } else {

@@ -4,14 +4,19 @@
 // run into the same folder is refused instead of overwriting the first's files.
 #include <mpi.h>
 
+#include <functional>
 #include <string>
 
 namespace gs {
 
 class RunLock {
  public:
-  // Collective. Throws InputError on every rank, naming the holder, if another run holds the folder.
-  RunLock(const std::string& dir, MPI_Comm comm);
+  // Collective. Throws InputError on every rank, naming the holder, if another
+  // run holds the folder. `refuse`, when given, runs on rank 0 once the lock is
+  // held and before anything is written to the lock file: a non-empty answer
+  // is thrown as InputError on every rank, and the folder is left as found (a
+  // lock file this run created is removed, one found there is not changed).
+  RunLock(const std::string& dir, MPI_Comm comm, const std::function<std::string()>& refuse = {});
   ~RunLock();
   RunLock(const RunLock&) = delete;
   RunLock& operator=(const RunLock&) = delete;

@@ -9,7 +9,7 @@
 
 namespace gs {
 
-Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers)
+Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form)
     : stencil_(cfg.grid.stencil),
       integrator_(cfg.time.integrator),
       params_(make_reaction_diffusion(cfg, dec)),
@@ -17,6 +17,7 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
       dec_(dec),
       gpu_aware_(cfg.parallel.gpu_aware_mpi),
       depth_(dec.halo_depth()),
+      form_(form),
       timers_(timers) {
   // Only the ghosts that come from other ranks arrive late: along a dimension
   // with one rank, the halo fills them from this rank's cells in begin(), so
@@ -77,7 +78,7 @@ void Stepper::block(Fields& f, int steps) {
   }
   {
     ScopedPhase t(timers_, kPhaseCompute);
-    gray_scott_block(stencil_, params_, plans.inner, a, b);
+    gray_scott_block(stencil_, params_, plans.inner, a, b, form_);
     ExecSpace().fence();
   }
   {
@@ -87,7 +88,7 @@ void Stepper::block(Fields& f, int steps) {
   }
   {
     ScopedPhase t(timers_, kPhaseCompute);
-    gray_scott_block(stencil_, params_, plans.shell, a, b);
+    gray_scott_block(stencil_, params_, plans.shell, a, b, form_);
     ExecSpace().fence();
   }
   // After an odd number of Euler levels the state is in b.

@@ -18,7 +18,10 @@ namespace gs {
 
 class Stepper {
  public:
-  Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers);
+  // `form`: the block form asked of gray_scott_block (parallel.halo_depth > 1).
+  // The run leaves it Auto; tests force each form the host build can run (the
+  // memory check's test, to count the Tiles form's entry copy on the CPU).
+  Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form = BlockForm::Auto);
   // One time step with an exchange per stage (needs halo_depth 1).
   void step(Fields& f);
   // `steps` time steps: with halo_depth 1 as many step() calls; else blocks of
@@ -50,6 +53,7 @@ class Stepper {
   IndexBox inner_;
   std::vector<IndexBox> shell_;
   int depth_ = 1;
+  BlockForm form_ = BlockForm::Auto;
   std::vector<BlockPlans> plans_;  // plans_[n - 1]: a block of n steps (halo_depth > 1)
   PhaseTimers& timers_;
 };

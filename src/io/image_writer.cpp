@@ -9,6 +9,18 @@
 
 namespace gs {
 
+int image_step_digits(long steps) {
+  int digits = 1;
+  for (long rest = steps; rest >= 10; rest /= 10) ++digits;
+  return std::max(6, digits);
+}
+
+std::string image_file_name(OutputField field, long step, long steps) {
+  char name[64];
+  std::snprintf(name, sizeof name, "%s_%0*ld.png", name_of(field), image_step_digits(steps), step);
+  return name;
+}
+
 std::string ImageWriter::write(long step, const State& state) const {
   const Field& f = out_.field == OutputField::U ? state.u : state.v;
   std::vector<Plane> planes;
@@ -42,9 +54,7 @@ std::string ImageWriter::write(long step, const State& state) const {
       }
     x0 += p.width * scale + gap;
   }
-  char name[64];
-  std::snprintf(name, sizeof name, "%s_%06ld.png", name_of(out_.field), step);
-  const std::string path = out_.dir + "/" + name;
+  const std::string path = out_.dir + "/" + image_file_name(out_.field, step, steps_);
   write_png(path, width, height, rgb);
   return path;
 }

@@ -10,15 +10,24 @@
 
 namespace gs {
 
+// Digits of the step in the image names of a run of `steps` steps (time.steps):
+// 6, or as many as `steps` has when that is more, so that every name of the
+// run has the same width and the names sort in step order.
+int image_step_digits(long steps);
+// "<field>_<step>.png", the step zero-padded to image_step_digits(steps).
+std::string image_file_name(OutputField field, long step, long steps);
+
 class ImageWriter {
  public:
-  ImageWriter(const OutputConfig& out, const Decomposition& dec) : out_(out), dec_(dec) {}
+  // `steps`: the run's time.steps, which fixes the width of the names.
+  ImageWriter(const OutputConfig& out, const Decomposition& dec, long steps) : out_(out), dec_(dec), steps_(steps) {}
   // Collective. Returns the path written (on rank 0; empty elsewhere).
   std::string write(long step, const State& state) const;
 
  private:
   const OutputConfig& out_;
   const Decomposition& dec_;
+  long steps_;
 };
 
 }  // namespace gs

@@ -10,7 +10,7 @@
 
 namespace gs {
 
-ImageOutput::ImageOutput(const SimConfig& cfg, const Decomposition& dec) : dec_(dec), images_(cfg.output, dec) {
+ImageOutput::ImageOutput(const SimConfig& cfg, const Decomposition& dec) : dec_(dec), images_(cfg.output, dec, cfg.time.steps) {
   cadence_.every = cfg.output.every;
   cadence_.at_fresh_start = true;
   cadence_.at_last = true;

@@ -17,12 +17,7 @@ field() {  # FIELD of OUTDIR/summary.json, "" when it or the file is missing
   [[ -f $1/summary.json ]] || return 0
   $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); v=s.get(sys.argv[2]); print("" if v is None else v)' "$1/summary.json" "$2"
 }
-digest() {  # a run's digest: exactly 16 hex digits, or the test fails
-  local d
-  d=$(field "$1" digest)
-  [[ $d =~ ^[0-9a-f]{16}$ ]] || fail "$1/summary.json has no 16-hex-digit digest (got '$d')"
-  echo "$d"
-}
+source "$SRC/tests/common/digest.sh"
 # What loguru, Python or a crash print; none of it belongs on stderr after a stop request.
 trace_text='Loguru caught a signal|Stack trace|caught a signal|Traceback|KeyboardInterrupt|Segmentation fault|core dumped'
 
@@ -65,7 +60,8 @@ stop_in_situ_run() {
   run_gs "$ranks" 120 "$in" "${long[@]}" time.steps=$end restart=latest output.dir="$out" >"$out-restart.log" 2>&1 \
     || { cat "$out-restart.log"; fail "$name: the restart failed"; }
   local ref got
-  ref=$(digest "$WORK/$name-straight") got=$(digest "$out")
+  ref=$(digest_of "$WORK/$name-straight/summary.json")
+  got=$(digest_of "$out/summary.json")
   [[ $got == "$ref" ]] || fail "$name: restart to step $end gives $got, the uninterrupted run $ref"
   echo "$name: restart to step $end: digest $got == uninterrupted"
 }

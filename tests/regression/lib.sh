@@ -18,21 +18,7 @@ print(node if isinstance(node, str) else "" if node is None else json.dumps(node
 PY
 }
 
-# digest_of SUMMARY: the "digest" of a summary.json, which must be exactly 16
-# hex digits; otherwise FAIL naming the file. Every digest comparison reads
-# through here: json_field gives "" for a missing key, and two missing
-# digests would compare equal. Use it as a plain assignment (d=$(digest_of F)),
-# whose failure stops a script under set -e.
-digest_of() {
-  local d
-  # A string as it is; anything else (no key, null, a number) in <>, never a match.
-  d=$(/usr/bin/python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))
-d = s.get("digest")
-print("<no such key>" if "digest" not in s else d if isinstance(d, str) else "<%s>" % json.dumps(d))' "$1" 2>/dev/null) || d="<no readable summary>"
-  [[ $d =~ ^[0-9a-f]{16}$ ]] || fail "$1: \"digest\" is '$d', expected a string of 16 hex digits"
-  echo "$d"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/../common/digest.sh"
 
 # run_ranks RANKS OUTDIR ARGS...: one grayscott run under mpiexec; its log goes to OUTDIR.log.
 run_ranks() {

@@ -57,19 +57,7 @@ wait_for() {
 
 field() { "$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 
-# digest_of SUMMARY: its "digest", which must be exactly 16 hex digits, else
-# FAIL naming the file (two missing digests must not compare equal). Use it as
-# a plain assignment (d=$(digest_of F)), whose failure stops the script.
-digest_of() {
-  local d
-  # A string as it is; anything else (no key, null, a number) in <>, never a match.
-  d=$("$PY" -c 'import json, sys
-s = json.load(open(sys.argv[1]))
-d = s.get("digest")
-print("<no such key>" if "digest" not in s else d if isinstance(d, str) else "<%s>" % json.dumps(d))' "$1" 2>/dev/null) || d="<no readable summary>"
-  [[ $d =~ ^[0-9a-f]{16}$ ]] || fail "$1: \"digest\" is '$d', expected a string of 16 hex digits"
-  echo "$d"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/../common/digest.sh"
 
 # Reference digest: the same run, here, on one rank, without Slurm.
 local_digest() {

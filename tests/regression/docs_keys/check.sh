@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Every key that `grayscott --help` lists is documented in docs/config.md, and
-# every error message the docs quote is what the program prints (messages.py).
+# Every key that `grayscott --help` lists is documented in docs/config.md, every
+# default the docs' key tables give is the program's (defaults.py), every link
+# between the pages reaches its heading (links.py), and every error message the
+# docs quote is what the program prints (messages.py).
 # usage: check.sh GRAYSCOTT_BINARY OUTDIR CONFIG_MD
 # Extracts the key lines of the help ("  section.key  (type, unit, default)")
 # and requires each key to appear in CONFIG_MD as `section.key` (in backticks).
@@ -42,4 +44,21 @@ if [[ ${#missing[@]} -ne 0 ]]; then
   exit 1
 fi
 echo "PASS: all ${#keys[@]} keys printed by --help appear in $doc"
+
+# Each default the docs' key tables give is the one --help prints (defaults.py).
+docs=$(dirname "$doc")
+"$PY" "$(dirname "$0")/defaults.py" "$help" "$docs"
+# The comparison must see an edited default: physics.F's row in a copy of the docs, changed.
+edited=$outdir/edited_docs
+rm -rf "$edited" && cp -r "$docs" "$edited"
+sed -i -E 's/^(\| `physics\.F` \|[^|]*\| )`0\.037`/\1`0.038`/' "$edited/$(basename "$doc")"
+! cmp -s "$doc" "$edited/$(basename "$doc")" || fail "could not edit physics.F's default in a copy of $doc (its row changed?)"
+if "$PY" "$(dirname "$0")/defaults.py" "$help" "$edited" >"$outdir/edited.txt" 2>&1; then
+  fail "defaults.py accepted docs where physics.F's default reads 0.038: $(cat "$outdir/edited.txt")"
+fi
+grep -q '`physics.F` documented default `0.038`' "$outdir/edited.txt" ||
+  fail "defaults.py did not name the edited physics.F default: $(cat "$outdir/edited.txt")"
+echo "PASS: an edited default (physics.F = 0.038 in a copy) is reported"
+# Every relative link of README.md and docs/*.md reaches its file and heading.
+"$PY" "$(dirname "$0")/links.py" "$(dirname "$docs")"
 "$PY" "$(dirname "$0")/messages.py" "$bin" "$outdir/messages" "$(dirname "$doc")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Another run's checkpoints in output.dir are never lost: a fresh run into the
-# folder is refused (exit 2, one line, nothing changed) unless
-# checkpoint.overwrite = true; then pruning deletes only the new run's own
+# folder is refused (exit 2, one line, nothing changed: a lock file it made is
+# removed, one it found keeps its text) unless checkpoint.overwrite = true; then pruning deletes only the new run's own
 # lineage, and a restart continues that lineage.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT
 set -euo pipefail
@@ -12,15 +12,32 @@ ck=$OUT/run/checkpoints
 run_ranks 2 "$OUT/run" "$INPUT" time.steps=40 checkpoint.every=10 checkpoint.keep=2 || fail "first run failed"
 [[ -f $ck/ckpt_00000030.h5 && -f $ck/ckpt_00000040.h5 ]] || fail "first run: no checkpoints 30 and 40: $(ls "$ck")"
 snapshot() { (cd "$ck" && md5sum ckpt_*.h5 latest); }
+# Every file of the folder, hidden ones (the .lock) included: exit 2 writes nothing.
+folder_snapshot() { (cd "$OUT/run" && find . -type f | LC_ALL=C sort | xargs md5sum); }
 before=$(snapshot)
 
-rc=0
-"$GRAYSCOTT" "$INPUT" time.steps=20 checkpoint.every=10 "output.dir=$OUT/run" >"$OUT/refused.out" 2>"$OUT/refused.err" || rc=$?
-[[ $rc == 2 ]] || fail "a fresh run into a folder with another run's checkpoints exited $rc, expected 2"
-[[ $(grep -c . "$OUT/refused.err") == 1 ]] || fail "expected one line: $(cat "$OUT/refused.err")"
-grep -q "checkpoint.overwrite" "$OUT/refused.err" || fail "the refusal does not name checkpoint.overwrite: $(cat "$OUT/refused.err")"
+refuse() {
+  local rc=0
+  "$GRAYSCOTT" "$INPUT" time.steps=20 checkpoint.every=10 "output.dir=$OUT/run" >"$OUT/refused.out" 2>"$OUT/refused.err" || rc=$?
+  [[ $rc == 2 ]] || fail "$1: a fresh run into a folder with another run's checkpoints exited $rc, expected 2"
+  [[ $(grep -c . "$OUT/refused.err") == 1 ]] || fail "$1: expected one line: $(cat "$OUT/refused.err")"
+  grep -q "checkpoint.overwrite" "$OUT/refused.err" || fail "$1: the refusal does not name checkpoint.overwrite: $(cat "$OUT/refused.err")"
+}
+# The first run's lock file is still there: the refusal leaves its text (that run's host and PID) alone.
+[[ -f $OUT/run/.lock ]] || fail "the first run left no .lock (expected: the lock is the flock, the file stays)"
+folder_before=$(folder_snapshot)
+refuse "with the first run's .lock"
 [[ $(snapshot) == "$before" ]] || fail "the refused run changed the checkpoints"
-echo "ok refused: $(cat "$OUT/refused.err")"
+[[ $(folder_snapshot) == "$folder_before" ]] ||
+  fail "the refused run changed the folder: $(diff <(echo "$folder_before") <(folder_snapshot) | tr '\n' ' ')"
+# Checkpoints copied in without a lock file: the refused run removes the one it made.
+rm "$OUT/run/.lock"
+folder_before=$(folder_snapshot)
+refuse "without a .lock"
+[[ ! -e $OUT/run/.lock ]] || fail "the refused run left its lock file $OUT/run/.lock: $(cat "$OUT/run/.lock")"
+[[ $(folder_snapshot) == "$folder_before" ]] ||
+  fail "the refused run changed the folder: $(diff <(echo "$folder_before") <(folder_snapshot) | tr '\n' ' ')"
+echo "ok refused, folder unchanged: $(cat "$OUT/refused.err")"
 
 # A shorter run with overwrite: its pruning must not touch steps 30 and 40.
 run_ranks 1 "$OUT/run" "$INPUT" time.steps=20 checkpoint.every=5 checkpoint.keep=2 checkpoint.overwrite=true ||
