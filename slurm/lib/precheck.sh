@@ -42,7 +42,7 @@ args_precheck() {
     layout=${BASH_REMATCH[1]}
     args_check_once "$bin" "${cmd[@]}" "parallel.layout=[0]"
   fi
-  if ((rc == 2 && ranks > 1)) && [[ $line == *"bytes per rank"*"on 1 ranks"* ]]; then
+  if ((rc == 2 && ranks > 1)) && [[ $line == *"per rank on 1 rank"* ]]; then
     # The whole grid on one process does not fit here; on RANKS ranks it may. The plan then holds the command line.
     echo "$args_prog: note: $(args_show "$bin") --check cannot hold this grid in one process here; the job checks its memory on $ranks ranks" >&2
     echo "command = $(sha256sum <"${cmd[0]}" | cut -c1-64) ${cmd[*]:1}"
