@@ -61,12 +61,11 @@ HaloMessages::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, 
 }
 
 bool HaloMessages::stages_through_host(bool gpu_aware) {
-  constexpr bool host_fields = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
-  return !gpu_aware && !host_fields;
+  return !gpu_aware && !kFieldsOnHost;
 }
 
 bool HaloMessages::mpi_takes_field_memory() {
-  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible) return true;
+  if (kFieldsOnHost) return true;
 #if defined(KOKKOS_ENABLE_CUDA) && defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
   // Compiled with CUDA support; the library loaded at run time must agree.
   return MPIX_Query_cuda_support() == 1;

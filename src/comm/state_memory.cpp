@@ -20,9 +20,6 @@ namespace gs {
 
 namespace {
 
-// Whether the field memory space is host memory (the host's share is then all there is).
-constexpr bool kFieldsOnHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
-
 // This rank's share of its node's MemAvailable; 0 when unknown.
 double local_host_memory_per_rank(MPI_Comm comm) {
   MPI_Comm node;

@@ -16,6 +16,9 @@ constexpr const char* kPrecisionName = "double";
 #endif
 using ExecSpace = Kokkos::DefaultExecutionSpace;
 using MemSpace = ExecSpace::memory_space;
+// Whether the fields live in memory the host can read (every CPU backend):
+// then nothing is staged or mirrored for MPI, I/O or the memory check.
+constexpr bool kFieldsOnHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
 
 // Fields are stored (z, y, x) with x contiguous; 2D runs have one z plane and
 // no ghost layer in z. LayoutRight is explicit so host and device agree.

@@ -22,10 +22,6 @@ namespace gs {
 
 namespace {
 
-// Whether the field memory space is host memory (then a mirror of a field
-// space View is the View itself, and nothing is staged).
-constexpr bool kFieldsOnHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible;
-
 // Cells of one field with its ghost layers, as a double (no overflow).
 double field_cells(const Decomposition& dec) {
   double cells = 1;
