@@ -11,13 +11,6 @@
 #include "app/program.hpp"
 #include "io/h5.hpp"
 
-// The float copy of the simulation (src/CMakeLists.txt builds it with
-// namespace gs renamed gs_float); only its entry points are used here.
-namespace gs_float {
-int run_program(int argc, char** argv, gs::BenchmarkCases more_benchmark_cases);
-gs::Json benchmark_cases(const std::vector<std::string>& args, double copy_bandwidth, double triad_bandwidth);
-}  // namespace gs_float
-
 int main(int argc, char** argv) {
   // Help needs neither MPI nor Kokkos (whose initialisation would print its own help too).
   for (int i = 1; i < argc; ++i)
@@ -33,7 +26,5 @@ int main(int argc, char** argv) {
   gs::Runtime rt(argc, argv);
   if (kokkos_help) return 0;
   gs::h5_silence_errors();
-  // The benchmark runs both precisions' cases in one run, the double copy leading.
-  if (gs::requested_precision(argc, argv) == gs::Precision::Float) return gs_float::run_program(argc, argv, nullptr);
-  return gs::run_program(argc, argv, &gs_float::benchmark_cases);
+  return gs::run_program(argc, argv);
 }

@@ -1,6 +1,6 @@
-// The program after MPI and Kokkos have started: the command line, the input,
-// the rank layout, then a run, a --check or the benchmark. Compiled once per
-// state precision (src/CMakeLists.txt); main.cpp picks the copy.
+// The program after MPI and Kokkos have started: the command line, the input
+// (parsed once), the rank layout, then a run in the input's grid.precision
+// (Driver<float> or Driver<double>), a --check or the benchmark.
 #include "app/program.hpp"
 
 #include <algorithm>
@@ -46,9 +46,9 @@ void check_memory(const SimConfig& cfg, const Decomposition& dec) {
   throw InputError(cfg.source_of("grid.n") + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
 }
 
-int run(int rank, int size, int argc, char** argv, BenchmarkCases more_cases) {
+int run(int rank, int size, int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty() && args[0] == "--benchmark") return run_benchmark({args.begin() + 1, args.end()}, more_cases);
+  if (!args.empty() && args[0] == "--benchmark") return run_benchmark({args.begin() + 1, args.end()});
   // --check may stand anywhere: users append it to the command line they are about to submit.
   // Given twice (a wrapper adds it to a line that has it already), it means the same.
   const auto checks_begin = std::remove(args.begin(), args.end(), std::string("--check"));
@@ -103,25 +103,25 @@ int run(int rank, int size, int argc, char** argv, BenchmarkCases more_cases) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
     std::printf("  h=%g  dt=%g (stable up to %g)  %s  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_limit,
-                name_of(cfg.time.integrator), kPrecisionName, dec.size());
+                name_of(cfg.time.integrator), name_of(cfg.grid.precision), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf(" halo_depth=%d  Kokkos %s  output %s\n", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);
   }
-  Driver driver(cfg, dec);
-  return driver.run();
+  if (cfg.grid.precision == Precision::Float) return Driver<float>(cfg, dec).run();
+  return Driver<double>(cfg, dec).run();
 }
 
 }  // namespace
 
 const char* program_usage() { return kUsage; }
 
-int run_program(int argc, char** argv, BenchmarkCases more_benchmark_cases) {
+int run_program(int argc, char** argv) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   try {
-    return run(rank, size, argc, argv, more_benchmark_cases);
+    return run(rank, size, argc, argv);
   } catch (const InputError& e) {
     // Input errors are found identically on every rank, so all ranks leave together.
     if (rank == 0) std::fprintf(stderr, "grayscott: error: %s\n", one_line(e.what()).c_str());
@@ -131,20 +131,6 @@ int run_program(int argc, char** argv, BenchmarkCases more_benchmark_cases) {
     std::fflush(stderr);
     if (size > 1) MPI_Abort(MPI_COMM_WORLD, 1);
     return 1;
-  }
-}
-
-Precision requested_precision(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  args.erase(std::remove(args.begin(), args.end(), std::string("--check")), args.end());
-  if (args.empty() || args[0].rfind("-", 0) == 0) return Precision::Double;
-  std::vector<std::string> overrides;
-  for (auto it = args.begin() + 1; it != args.end(); ++it)
-    if (it->rfind("restart=", 0) != 0) overrides.push_back(*it);
-  try {
-    return load_config(args[0], overrides).grid.precision;
-  } catch (const std::exception&) {
-    return Precision::Double;  // run_program says what is wrong
   }
 }
 

@@ -141,7 +141,7 @@ Options parse(const std::vector<std::string>& args) {
 }
 
 struct CaseResult {
-  std::string name, integrator;
+  std::string name, integrator, precision;
   int dims = 0, stencil = 0;
   long n = 0;
   double updates_median = 0, updates_best = 0, bytes_per_cell = 0, halo_fraction = 0;
@@ -157,7 +157,7 @@ struct CaseResult {
   int depth = 0;
   std::string form;
   std::string label() const {
-    return name + "-" + kPrecisionName + "-" + integrator + (depth > 0 ? "-T" + std::to_string(depth) : std::string());
+    return name + "-" + precision + "-" + integrator + (depth > 0 ? "-T" + std::to_string(depth) : std::string());
   }
 };
 
@@ -165,8 +165,7 @@ struct CaseResult {
 // and v; with a parameter map, F and k), write u and v. Write-allocate traffic
 // is not counted, as in STREAM's copy.
 // In the state's precision: a float state's streaming bound is 16 B per cell.
-double bytes_per_cell(bool rk2, bool mapped) {
-  const double word = sizeof(Real);
+double bytes_per_cell(bool rk2, bool mapped, double word) {
   const double extra = mapped ? 2 * word : 0;
   return rk2 ? (4 * word + extra) + (6 * word + extra) : 4 * word + extra;
 }
@@ -184,13 +183,14 @@ double flops_per_cell(int stencil, bool rk2) {
 
 // The run a case times. h = 1 and dt = 0.2 are stable for every stencil with
 // the default physics; spots make a non-trivial field without a long start.
-SimConfig case_config(const Options& o, const std::string& name, const std::string& integrator) {
+SimConfig case_config(const Options& o, const std::string& name, const std::string& integrator,
+                      const std::string& precision) {
   const int dims = name[0] - '0';
   const long n = dims == 2 ? o.n2d : o.n3d;
   std::vector<std::string> ov = {"grid.dims=" + std::to_string(dims), "grid.n=" + std::to_string(n),
                                  "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
                                  "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
-                                 std::string("grid.precision=") + kPrecisionName,
+                                 "grid.precision=" + precision,
                                  // The step cases are the one-exchange-per-stage scheme unless
                                  // parallel.halo_depth is given (e.g. auto, or 4 on 2 ranks).
                                  "parallel.halo_depth=1"};
@@ -218,7 +218,9 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
     const std::string dims = key[1] == '2' ? "2d-" : "3d-";
     const auto it = std::find_if(o.cases.begin(), o.cases.end(), [&](const std::string& c) { return c.rfind(dims, 0) == 0; });
     if (it == o.cases.end()) continue;
-    const SimConfig cfg = case_config(o, *it, o.integrators.front());
+    // The larger state of the two precisions asked for.
+    const bool any_double = std::find(o.precisions.begin(), o.precisions.end(), "double") != o.precisions.end();
+    const SimConfig cfg = case_config(o, *it, o.integrators.front(), any_double ? "double" : "float");
     const Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
     const std::string problem = state_memory_problem(cfg, dec);
     if (!problem.empty())
@@ -228,24 +230,27 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
 }
 
 // A case's name, integrator, dimensions, stencil and grid size, before it is measured.
-CaseResult named_case(const Options& o, const std::string& name, const std::string& integrator) {
+CaseResult named_case(const Options& o, const std::string& name, const std::string& integrator,
+                      const std::string& precision) {
   CaseResult r;
   r.name = name;
   r.integrator = integrator;
+  r.precision = precision;
   r.dims = name[0] - '0';
   r.stencil = std::stoi(name.substr(3));
   r.n = r.dims == 2 ? o.n2d : o.n3d;
   return r;
 }
 
+template <class Real>
 CaseResult run_case(const Options& o, const std::string& name, const std::string& integrator, MPI_Comm comm) {
-  CaseResult r = named_case(o, name, integrator);
-  const SimConfig cfg = case_config(o, name, integrator);
+  CaseResult r = named_case(o, name, integrator, precision_name<Real>());
+  const SimConfig cfg = case_config(o, name, integrator, r.precision);
   Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-  Fields f(dec);
+  Fields<Real> f(dec);
   apply_initial_condition(cfg, dec, f);
   PhaseTimers timers;
-  Stepper stepper(cfg, dec, timers);
+  Stepper<Real> stepper(cfg, dec, timers);
   // advance(): with parallel.halo_depth=T given as a key, blocks of T steps (the deep-halo scheme).
   stepper.advance(f, o.warmup);
   std::vector<double> rates;
@@ -272,7 +277,7 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   r.updates_per_cpu_s = cpu > 0 ? double(cfg.grid.cells()) * o.steps * o.repeats / (cpu / lanes) : 0;
   r.updates_median = median_of(rates);
   r.updates_best = *std::max_element(rates.begin(), rates.end());
-  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map);
+  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
   r.halo_fraction = total > 0 ? halo / total : 0;
   return r;
 }
@@ -281,18 +286,19 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
 // steps (bytes per cell stay the nominal ones of one step, so a fraction of
 // the copy bandwidth above 1 is beyond the streaming bound). halo_% is the
 // share of the periodic ghost copies.
+template <class Real>
 CaseResult run_block_case(const Options& o, const std::string& name, const std::string& integrator, int depth) {
-  CaseResult r = named_case(o, name, integrator);
+  CaseResult r = named_case(o, name, integrator, precision_name<Real>());
   r.depth = depth;
-  const SimConfig cfg = case_config(o, name, integrator);
-  const BlockCaseTiming t = time_block_case(cfg, depth, o.steps, o.repeats, o.warmup);
+  const SimConfig cfg = case_config(o, name, integrator, r.precision);
+  const BlockCaseTiming t = time_block_case<Real>(cfg, depth, o.steps, o.repeats, o.warmup);
   r.form = t.form;
   const double lanes = ExecSpace().concurrency();
   r.cpu_share = t.wall_s > 0 ? t.cpu_s / (t.wall_s * lanes) : 0;
   r.updates_per_cpu_s = t.cpu_s > 0 ? t.updates / (t.cpu_s / lanes) : 0;
   r.updates_median = median_of(t.rates);
   r.updates_best = *std::max_element(t.rates.begin(), t.rates.end());
-  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map);
+  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
   r.halo_fraction = t.wall_s > 0 ? t.ghost_s / t.wall_s : 0;
   return r;
 }
@@ -322,7 +328,7 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
           {"dims", r.dims},
           {"stencil", r.stencil},
           {"integrator", r.integrator},
-          {"precision", kPrecisionName},
+          {"precision", r.precision},
           {"n", r.n},
           {"cell_updates_per_second", json_finite(r.updates_median)},
           {"cell_updates_per_second_best", json_finite(r.updates_best)},
@@ -346,17 +352,15 @@ Json case_json_with_block(const CaseResult& r, double copy_bw, double triad_bw) 
   return j;
 }
 
-}  // namespace
-
-Json benchmark_cases(const std::vector<std::string>& args, double copy_bw, double triad_bw) {
+// The cases of one precision, appended to `cases`, against the bandwidth measured once.
+template <class Real>
+void benchmark_cases(const Options& o, double copy_bw, double triad_bw, Json& cases) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const Options o = parse(args);
-  Json cases = Json::array();
-  if (std::find(o.precisions.begin(), o.precisions.end(), kPrecisionName) == o.precisions.end()) return cases;
+  if (std::find(o.precisions.begin(), o.precisions.end(), precision_name<Real>()) == o.precisions.end()) return;
   for (const auto& name : o.cases)
     for (const auto& integrator : o.integrators) {
-      const CaseResult r = run_case(o, name, integrator, MPI_COMM_WORLD);
+      const CaseResult r = run_case<Real>(o, name, integrator, MPI_COMM_WORLD);
       cases.push_back(case_json(r, copy_bw, triad_bw));
       if (rank == 0) print_case(r, copy_bw);
     }
@@ -367,14 +371,15 @@ Json benchmark_cases(const std::vector<std::string>& args, double copy_bw, doubl
     for (const auto& name : o.cases)
       for (const auto& integrator : o.integrators)
         for (const int depth : o.depths) {
-          const CaseResult r = run_block_case(o, name, integrator, depth);
+          const CaseResult r = run_block_case<Real>(o, name, integrator, depth);
           cases.push_back(case_json_with_block(r, copy_bw, triad_bw));
           print_case(r, copy_bw);
         }
-  return cases;
 }
 
-int run_benchmark(const std::vector<std::string>& args, BenchmarkCases other_precision) {
+}  // namespace
+
+int run_benchmark(const std::vector<std::string>& args) {
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
@@ -394,10 +399,10 @@ int run_benchmark(const std::vector<std::string>& args, BenchmarkCases other_pre
                 "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s");
     std::fflush(stdout);
   }
-  // This copy's precision first, then the other copy's cases against the same bandwidth.
-  Json cases = benchmark_cases(args, bw.copy, bw.triad);
-  if (other_precision)
-    for (Json& c : other_precision(args, bw.copy, bw.triad)) cases.push_back(std::move(c));
+  // Double's cases first, then float's, against the same bandwidth.
+  Json cases = Json::array();
+  benchmark_cases<double>(o, bw.copy, bw.triad, cases);
+  benchmark_cases<float>(o, bw.copy, bw.triad, cases);
   if (rank == 0 && !o.json.empty()) {
     const Json js = {{"benchmark_version", 2},
                      {"ranks", ranks},

@@ -9,18 +9,10 @@
 
 namespace gs {
 
-// The other precision's cases (its copy's benchmark_cases, which runs them,
-// prints their rows and returns their JSON), timed against the bandwidth in
-// bytes/s measured once for both. Plain types only: the two copies share them.
-using BenchmarkCases = Json (*)(const std::vector<std::string>& args, double copy_bandwidth, double triad_bandwidth);
-
-// args: what follows --benchmark. Measures the bandwidth, runs this copy's
-// cases, then `other_precision`'s. Returns the exit code; bad arguments throw InputError.
-int run_benchmark(const std::vector<std::string>& args, BenchmarkCases other_precision = nullptr);
-
-// Collective. This precision's cases (none when `precisions=` leaves it out):
-// prints a row each on rank 0 and returns their JSON entries.
-Json benchmark_cases(const std::vector<std::string>& args, double copy_bandwidth, double triad_bandwidth);
+// args: what follows --benchmark. Measures the bandwidth once, then runs the
+// double cases and the float cases (those `precisions=` asks for) against it.
+// Returns the exit code; bad arguments throw InputError.
+int run_benchmark(const std::vector<std::string>& args);
 
 // The benchmark's keys, for --help.
 const char* benchmark_usage();

@@ -24,13 +24,15 @@ namespace {
 struct DeepGrid {
   int n[3] = {1, 1, 1}, g[3] = {0, 0, 0};
   int extent(int d) const { return n[d] + 2 * g[d]; }
-  Field field(const char* label) const {
-    return Field(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), extent(2), extent(1), extent(0));
+  template <class Real>
+  Field<Real> field(const char* label) const {
+    return Field<Real>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), extent(2), extent(1), extent(0));
   }
 };
 
 // The owned cells of `src` (the layout of `dec`) into those of `dst`.
-void copy_owned(const Field& src, const Decomposition& dec, const Field& dst, const DeepGrid& d) {
+template <class Real>
+void copy_owned(const Field<Real>& src, const Decomposition& dec, const Field<Real>& dst, const DeepGrid& d) {
   const int s0 = dec.ghost(0), s1 = dec.ghost(1), s2 = dec.ghost(2);
   const int g0 = d.g[0], g1 = d.g[1], g2 = d.g[2];
   Kokkos::parallel_for(
@@ -41,7 +43,8 @@ void copy_owned(const Field& src, const Decomposition& dec, const Field& dst, co
 // Periodic ghosts from the owned cells, one work item per (z, y) row: a row
 // outside the owned rows copies its whole wrapped source row, an owned row its
 // x ghosts. Every read is of an owned cell, so the rows are independent.
-void fill_ghosts(const Field& f, const DeepGrid& d) {
+template <class Real>
+void fill_ghosts(const Field<Real>& f, const DeepGrid& d) {
   const int n0 = d.n[0], n1 = d.n[1], n2 = d.n[2], g0 = d.g[0], g1 = d.g[1], g2 = d.g[2];
   const int e0 = d.extent(0), e1 = d.extent(1);
   Kokkos::parallel_for(
@@ -58,8 +61,9 @@ void fill_ghosts(const Field& f, const DeepGrid& d) {
 }
 
 // A field of `dec`'s layout in the deep layout, ghosts filled.
-Field deepen(const Field& src, const Decomposition& dec, const DeepGrid& d, const char* label) {
-  Field f = d.field(label);
+template <class Real>
+Field<Real> deepen(const Field<Real>& src, const Decomposition& dec, const DeepGrid& d, const char* label) {
+  Field<Real> f = d.field<Real>(label);
   copy_owned(src, dec, f, d);
   fill_ghosts(f, d);
   return f;
@@ -87,26 +91,27 @@ const char* form_name(BlockForm f) {
 
 }  // namespace
 
+template <class Real>
 BlockCaseTiming time_block_case(const SimConfig& cfg, int depth, long steps, long repeats, long warmup) {
   const bool euler = cfg.time.integrator == Integrator::Euler;
   const int levels = depth * (euler ? 1 : 2);
   DeepGrid d;
   for (int k = 0; k < cfg.grid.dims; ++k) d.n[k] = int(cfg.grid.n[k]), d.g[k] = levels;
-  State a, b;
-  ReactionDiffusion p;
+  State<Real> a, b;
+  ReactionDiffusion<Real> p;
   {
     // The initial condition and physics of the run, on one rank, then moved
     // into the deep layout (the first layout's fields are released here).
     const Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
-    Fields f(dec);
+    Fields<Real> f(dec);
     apply_initial_condition(cfg, dec, f);
-    const ReactionDiffusion shallow = make_reaction_diffusion(cfg, dec);
-    a = State{deepen(f.u, dec, d, "block_bench_u"), deepen(f.v, dec, d, "block_bench_v")};
-    b = State{d.field("block_bench_next_u"), d.field("block_bench_next_v")};
+    const ReactionDiffusion<Real> shallow = make_reaction_diffusion<Real>(cfg, dec);
+    a = State<Real>{deepen(f.u, dec, d, "block_bench_u"), deepen(f.v, dec, d, "block_bench_v")};
+    b = State<Real>{d.field<Real>("block_bench_next_u"), d.field<Real>("block_bench_next_v")};
     p = shallow;
     if (shallow.F_map.data() != nullptr) {
       // The maps are const Views; copy them through a writable twin.
-      Field F("F_src", dec.extent(2), dec.extent(1), dec.extent(0)), k("k_src", dec.extent(2), dec.extent(1), dec.extent(0));
+      Field<Real> F("F_src", dec.extent(2), dec.extent(1), dec.extent(0)), k("k_src", dec.extent(2), dec.extent(1), dec.extent(0));
       Kokkos::deep_copy(F, shallow.F_map);
       Kokkos::deep_copy(k, shallow.k_map);
       p.F_map = deepen(F, dec, d, "block_bench_F");
@@ -146,5 +151,8 @@ BlockCaseTiming time_block_case(const SimConfig& cfg, int depth, long steps, lon
   r.ghost_s = ghost_s;
   return r;
 }
+
+template BlockCaseTiming time_block_case<float>(const SimConfig&, int, long, long, long);
+template BlockCaseTiming time_block_case<double>(const SimConfig&, int, long, long, long);
 
 }  // namespace gs

@@ -18,6 +18,7 @@ struct BlockCaseTiming {
 // Times `repeats` repetitions of ceil(steps / depth) blocks of `depth` steps of
 // the run `cfg` describes (its initial condition and physics, one rank) after
 // ceil(warmup / depth) untimed blocks.
+template <class Real>
 BlockCaseTiming time_block_case(const SimConfig& cfg, int depth, long steps, long repeats, long warmup);
 
 }  // namespace gs

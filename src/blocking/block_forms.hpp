@@ -17,8 +17,9 @@ namespace gs {
 // level, each band swept through all levels in turn. Host execution spaces only (it calls
 // the row kernel from host code); threads of a threaded backend share the
 // rows of a plane (one band).
-void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
-                   const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band = 0);
+template <class Real>
+void run_wavefront(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator,
+                   const std::vector<IndexBox>& boxes, const State<Real>& a, const State<Real>& b, int rows_per_band = 0);
 
 // The tiles of the Tiles form: cells along x and y (3D; y is ignored in 2D,
 // where a tile spans the box's one z plane) and slices along the sweep
@@ -36,8 +37,9 @@ constexpr int kMaxTileLevels = 16;
 // the cells of its own tile at every level to a and b. The state on entry is
 // read from a copy, because other teams overwrite a while this one still
 // reads it. Requires boxes.size() <= kMaxTileLevels.
-void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
-               const std::vector<IndexBox>& boxes, const State& a, const State& b, const TileShape& tile);
+template <class Real>
+void run_tiles(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator,
+               const std::vector<IndexBox>& boxes, const State<Real>& a, const State<Real>& b, const TileShape& tile);
 
 // The team scratch run_tiles asks Kokkos for (the memory check counts it):
 // bytes per team, at `level` (0: team-shared memory, 1: the device's global
@@ -49,6 +51,7 @@ struct TilesScratch {
   long league = 0;
   int team_size = 1;
 };
+template <class Real>
 TilesScratch tiles_scratch(Stencil stencil, bool mapped, const std::vector<IndexBox>& boxes, const TileShape& tile);
 
 }  // namespace gs

@@ -12,10 +12,12 @@ namespace gs {
 
 namespace {
 
-void run_levels(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& plan, const State& a, const State& b) {
+template <class Real>
+void run_levels(Stencil stencil, const ReactionDiffusion<Real>& p, const BlockPlan& plan, const State<Real>& a,
+                const State<Real>& b) {
   // Serial form of a block:
   // for level j: for box in levels[j]: one stage over box with the roles above.
-  const State* buffer[2] = {&a, &b};
+  const State<Real>* buffer[2] = {&a, &b};
   for (std::size_t j = 0; j < plan.levels.size(); ++j) {
     const LevelBuffers r = level_buffers(plan.integrator == Integrator::RK2, int(j));
     for (const IndexBox& box : plan.levels[j])
@@ -42,8 +44,9 @@ BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm r
   return boxes.size() <= std::size_t(kMaxTileLevels) ? BlockForm::Tiles : BlockForm::Levels;
 }
 
-void gray_scott_block(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& plan, const State& a,
-                      const State& b, BlockForm form) {
+template <class Real>
+void gray_scott_block(Stencil stencil, const ReactionDiffusion<Real>& p, const BlockPlan& plan, const State<Real>& a,
+                      const State<Real>& b, BlockForm form) {
   std::vector<IndexBox> boxes;
   switch (resolve_block_form(stencil, plan, form)) {
     case BlockForm::Wavefront:
@@ -57,5 +60,10 @@ void gray_scott_block(Stencil stencil, const ReactionDiffusion& p, const BlockPl
     default: run_levels(stencil, p, plan, a, b); break;
   }
 }
+
+template void gray_scott_block(Stencil, const ReactionDiffusion<float>&, const BlockPlan&, const State<float>&,
+                               const State<float>&, BlockForm);
+template void gray_scott_block(Stencil, const ReactionDiffusion<double>&, const BlockPlan&, const State<double>&,
+                               const State<double>&, BlockForm);
 
 }  // namespace gs

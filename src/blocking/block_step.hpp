@@ -94,8 +94,9 @@ KOKKOS_INLINE_FUNCTION LevelBuffers level_buffers(bool heun, int j) {
 // Every form leaves, in every cell of a and b that the level-by-level run
 // writes, the same bits as that run; cells no level writes are unchanged.
 // A parameter map (p.F_map, p.k_map) must be valid over every box.
-void gray_scott_block(Stencil stencil, const ReactionDiffusion& p, const BlockPlan& plan, const State& a,
-                      const State& b, BlockForm form = BlockForm::Auto);
+template <class Real>
+void gray_scott_block(Stencil stencil, const ReactionDiffusion<Real>& p, const BlockPlan& plan, const State<Real>& a,
+                      const State<Real>& b, BlockForm form = BlockForm::Auto);
 
 // The form gray_scott_block runs for `requested`: Auto is Levels for a plan of
 // one level, else Wavefront on host execution spaces (in 2D only with one

@@ -26,13 +26,15 @@ namespace {
 
 using TeamPolicy = Kokkos::TeamPolicy<ExecSpace>;
 using Team = TeamPolicy::member_type;
+template <class Real>
 using ScratchView = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 // Slices q - 1, q, q + 1 of a level in scratch as the offset accessor of the
 // Laplacians; `i` is the cell in its plane, `stride` the plane's row length.
 // In 2D the sweep is along y and z is the (single) cross row.
-template <bool ThreeD>
+template <class Real, bool ThreeD>
 struct PlanesAt {
+  using value_type = Real;
   const Real *below, *at, *above;
   int stride, i;
   KOKKOS_FORCEINLINE_FUNCTION Real operator()(int dz, int dy, int dx) const {
@@ -51,12 +53,13 @@ struct LevelGeometry {
   long offset;
 };
 
-template <Stencil S, bool Mapped>
+template <class Real, Stencil S, bool Mapped>
 struct TileKernel {
+  using real_type = Real;
   static constexpr bool kThreeD = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
-  ConstField eu, ev, F_map, k_map;
-  Field au, av, bu, bv;
-  CellCoefficients coef;
+  ConstField<Real> eu, ev, F_map, k_map;
+  Field<Real> au, av, bu, bv;
+  CellCoefficients<Real> coef;
   bool heun;
   int levels, scratch_level;
   long scratch_cells;
@@ -77,7 +80,7 @@ struct TileKernel {
       own_lo[d] = origin[d] + tile_index[d] * tile[d];
       own_hi[d] = own_lo[d] + tile[d] < g[0].hi[d] ? own_lo[d] + tile[d] : g[0].hi[d];
     }
-    ScratchView scratch(team.team_scratch(scratch_level), scratch_cells);
+    ScratchView<Real> scratch(team.team_scratch(scratch_level), scratch_cells);
     int last = 0;
     for (int m = 0; m < levels; ++m) {
       const int end = own_hi[2] + g[m].widen < g[m].hi[2] ? own_hi[2] + g[m].widen : g[m].hi[2];
@@ -119,14 +122,14 @@ struct TileKernel {
       if (m == 0) {
         uc = eu(z, y, x);
         vc = ev(z, y, x);
-        lap_u = Laplacian<S>::apply(ViewAt{eu, z, y, x}, coef.inv_h2);
-        lap_v = Laplacian<S>::apply(ViewAt{ev, z, y, x}, coef.inv_h2);
+        lap_u = Laplacian<S>::apply(view_at(eu, z, y, x), coef.inv_h2);
+        lap_v = Laplacian<S>::apply(view_at(ev, z, y, x), coef.inv_h2);
       } else {
         const int stride = g[m - 1].px;
         const int at = (c1 - origin_of(m - 1, 1)) * stride + (c0 - origin_of(m - 1, 0));
-        const PlanesAt<kThreeD> u_at{plane(scratch, m - 1, 0, q - 1), plane(scratch, m - 1, 0, q),
+        const PlanesAt<Real, kThreeD> u_at{plane(scratch, m - 1, 0, q - 1), plane(scratch, m - 1, 0, q),
                                      plane(scratch, m - 1, 0, q + 1), stride, at};
-        const PlanesAt<kThreeD> v_at{plane(scratch, m - 1, 1, q - 1), plane(scratch, m - 1, 1, q),
+        const PlanesAt<Real, kThreeD> v_at{plane(scratch, m - 1, 1, q - 1), plane(scratch, m - 1, 1, q),
                                      plane(scratch, m - 1, 1, q + 1), stride, at};
         uc = u_at(0, 0, 0);
         vc = v_at(0, 0, 0);
@@ -162,10 +165,11 @@ struct TileKernel {
 
 // The copy of a that level 0 reads, kept between calls (one allocation per
 // field shape) and released before Kokkos finalises.
-const State& entry_copy(const State& a) {
-  static State* kept = nullptr;
+template <class Real>
+const State<Real>& entry_copy(const State<Real>& a) {
+  static State<Real>* kept = nullptr;
   if (kept == nullptr) {
-    kept = new State;
+    kept = new State<Real>;
     Kokkos::push_finalize_hook([] {
       delete kept;
       kept = nullptr;
@@ -173,9 +177,9 @@ const State& entry_copy(const State& a) {
   }
   if (kept->u.extent(0) != a.u.extent(0) || kept->u.extent(1) != a.u.extent(1) || kept->u.extent(2) != a.u.extent(2)) {
     const auto alloc = [&](const char* label) {
-      return Field(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), a.u.extent(0), a.u.extent(1), a.u.extent(2));
+      return Field<Real>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), a.u.extent(0), a.u.extent(1), a.u.extent(2));
     };
-    *kept = State{alloc("block_tiles_entry_u"), alloc("block_tiles_entry_v")};
+    *kept = State<Real>{alloc("block_tiles_entry_u"), alloc("block_tiles_entry_v")};
   }
   Kokkos::deep_copy(kept->u, a.u);
   Kokkos::deep_copy(kept->v, a.v);
@@ -212,17 +216,17 @@ long lay_out(Kernel& k, const std::vector<IndexBox>& boxes, const TileShape& sha
     if (m + 1 < levels) cells += 6L * g.px * g.py;
   }
   k.scratch_cells = std::max(cells, 1L);
-  const std::size_t bytes = ScratchView::shmem_size(k.scratch_cells);
+  const std::size_t bytes = ScratchView<typename Kernel::real_type>::shmem_size(k.scratch_cells);
   // Team-shared memory when the planes fit, else (GPUs) the global scratch level.
   k.scratch_level = bytes <= std::size_t(TeamPolicy::scratch_size_max(0)) ? 0 : 1;
   return league;
 }
 
-template <Stencil S, bool Mapped>
-void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
-           const TileShape& shape) {
-  using Kernel = TileKernel<S, Mapped>;
-  const State& entry = entry_copy(a);
+template <Stencil S, bool Mapped, class Real>
+void tiles(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+           const State<Real>& b, const TileShape& shape) {
+  using Kernel = TileKernel<Real, S, Mapped>;
+  const State<Real>& entry = entry_copy(a);
   Kernel k;
   k.eu = entry.u, k.ev = entry.v, k.F_map = p.F_map, k.k_map = p.k_map;
   k.au = a.u, k.av = a.v, k.bu = b.u, k.bv = b.v;
@@ -231,14 +235,15 @@ void tiles(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
   k.levels = int(boxes.size());
   const long league = lay_out(k, boxes, shape);
   TeamPolicy policy(int(league), Kokkos::AUTO);
-  policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(ScratchView::shmem_size(k.scratch_cells)));
+  policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(ScratchView<Real>::shmem_size(k.scratch_cells)));
   Kokkos::parallel_for("gray_scott_block_tiles", policy, k);
 }
 
 }  // namespace
 
-void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrator, const std::vector<IndexBox>& boxes,
-               const State& a, const State& b, const TileShape& tile) {
+template <class Real>
+void run_tiles(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator, const std::vector<IndexBox>& boxes,
+               const State<Real>& a, const State<Real>& b, const TileShape& tile) {
   GS_REQUIRE(!boxes.empty() && int(boxes.size()) <= kMaxTileLevels, "run_tiles: 1 to 16 levels");
   const bool heun = integrator == Integrator::RK2;
   dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
@@ -246,14 +251,15 @@ void run_tiles(Stencil stencil, const ReactionDiffusion& p, Integrator integrato
   });
 }
 
+template <class Real>
 TilesScratch tiles_scratch(Stencil stencil, bool mapped, const std::vector<IndexBox>& boxes, const TileShape& tile) {
   GS_REQUIRE(!boxes.empty() && int(boxes.size()) <= kMaxTileLevels, "tiles_scratch: 1 to 16 levels");
   TilesScratch r;
   dispatch_kernel(stencil, mapped, [&](auto s, auto m) {
-    TileKernel<decltype(s)::value, decltype(m)::value> k;
+    TileKernel<Real, decltype(s)::value, decltype(m)::value> k;
     k.levels = int(boxes.size());
     r.league = lay_out(k, boxes, tile);
-    r.per_team = ScratchView::shmem_size(k.scratch_cells);
+    r.per_team = ScratchView<Real>::shmem_size(k.scratch_cells);
     r.level = k.scratch_level;
     TeamPolicy policy(int(r.league), Kokkos::AUTO);
     policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(r.per_team));
@@ -261,5 +267,12 @@ TilesScratch tiles_scratch(Stencil stencil, bool mapped, const std::vector<Index
   });
   return r;
 }
+
+template void run_tiles(Stencil, const ReactionDiffusion<float>&, Integrator, const std::vector<IndexBox>&,
+                        const State<float>&, const State<float>&, const TileShape&);
+template void run_tiles(Stencil, const ReactionDiffusion<double>&, Integrator, const std::vector<IndexBox>&,
+                        const State<double>&, const State<double>&, const TileShape&);
+template TilesScratch tiles_scratch<float>(Stencil, bool, const std::vector<IndexBox>&, const TileShape&);
+template TilesScratch tiles_scratch<double>(Stencil, bool, const std::vector<IndexBox>&, const TileShape&);
 
 }  // namespace gs

@@ -36,17 +36,17 @@ void run_rows(const Kernel& k, int rows, bool threaded) {
   Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
 }
 
-template <Stencil S, bool Mapped>
-void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& boxes, const State& a, const State& b,
-           int rows_per_band) {
+template <Stencil S, bool Mapped, class Real>
+void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+           const State<Real>& b, int rows_per_band) {
   constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   const bool threaded = ExecSpace().concurrency() > 1;
   // Level j's kernel with the buffer roles of the contract (level_buffers).
-  const State* buffer[2] = {&a, &b};
-  std::vector<RowKernel<S, false, Mapped>> plain(levels);
-  std::vector<RowKernel<S, true, Mapped>> average(levels);
+  const State<Real>* buffer[2] = {&a, &b};
+  std::vector<RowKernel<Real, S, false, Mapped>> plain(levels);
+  std::vector<RowKernel<Real, S, true, Mapped>> average(levels);
   for (int j = 0; j < levels; ++j) {
     const LevelBuffers r = level_buffers(heun, j);
     if (r.average)
@@ -102,6 +102,7 @@ void sweep(const ReactionDiffusion& p, bool heun, const std::vector<IndexBox>& b
 }
 
 // Rows of y per band in 3D (rows_per_band <= 0: chosen here).
+template <class Real>
 int band_rows(const std::vector<IndexBox>& boxes, int rows_per_band) {
   if (rows_per_band <= 0) {
     // Rows of y per band in 3D: the window of slices a sweep works on,
@@ -122,10 +123,11 @@ int band_rows(const std::vector<IndexBox>& boxes, int rows_per_band) {
 
 }  // namespace
 
-void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integrator,
-                   const std::vector<IndexBox>& boxes, const State& a, const State& b, int rows_per_band) {
+template <class Real>
+void run_wavefront(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator,
+                   const std::vector<IndexBox>& boxes, const State<Real>& a, const State<Real>& b, int rows_per_band) {
   if constexpr (kHostExecution) {
-    const int rows = band_rows(boxes, rows_per_band);
+    const int rows = band_rows<Real>(boxes, rows_per_band);
     dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
       sweep<decltype(s)::value, decltype(mapped)::value>(p, integrator == Integrator::RK2, boxes, a, b, rows);
     });
@@ -135,5 +137,10 @@ void run_wavefront(Stencil stencil, const ReactionDiffusion& p, Integrator integ
     GS_REQUIRE(false, "the wavefront block form runs on host execution spaces only");
   }
 }
+
+template void run_wavefront(Stencil, const ReactionDiffusion<float>&, Integrator, const std::vector<IndexBox>&,
+                            const State<float>&, const State<float>&, int);
+template void run_wavefront(Stencil, const ReactionDiffusion<double>&, Integrator, const std::vector<IndexBox>&,
+                            const State<double>&, const State<double>&, int);
 
 }  // namespace gs

@@ -49,10 +49,11 @@ void for_each_neighbour_box(const Decomposition& dec, bool diagonals, const Visi
 
 }  // namespace
 
-HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware)
+template <class Real>
+HaloExchange<Real>::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware)
     : self_(std::make_unique<HaloSelfCopy>(dec.owned(), dec.ghost(0))) {
   const int my_rank = dec.rank();
-  std::vector<HaloMessages::Message> messages;
+  std::vector<HaloMessage> messages;
   for_each_neighbour_box(dec, diagonals, [&](const int o[3], int peer) {
     ++message_count_;
     if (peer == my_rank && o[0] != 0 && o[1] == 0 && o[2] == 0) {
@@ -70,11 +71,11 @@ HaloExchange::HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aw
     }
   });
   self_->close();
-  messages_ = std::make_unique<HaloMessages>(dec.comm(), messages, gpu_aware);
-  GS_REQUIRE(messages_->cells() == message_cells(dec, diagonals), "halo buffer size differs from message_cells()");
+  messages_ = std::make_unique<HaloMessages<Real>>(dec.comm(), messages, gpu_aware);
+  GS_REQUIRE(messages_->cells() == halo_message_cells(dec, diagonals), "halo buffer size differs from halo_message_cells()");
 }
 
-std::size_t HaloExchange::message_cells(const Decomposition& dec, bool diagonals) {
+std::size_t halo_message_cells(const Decomposition& dec, bool diagonals) {
   // The boxes that travel by message (a neighbour that is this rank is a copy).
   std::size_t cells = 0;
   for_each_neighbour_box(dec, diagonals, [&](const int o[3], int peer) {
@@ -83,17 +84,22 @@ std::size_t HaloExchange::message_cells(const Decomposition& dec, bool diagonals
   return cells;
 }
 
-void HaloExchange::begin(const State& s) {
+template <class Real>
+void HaloExchange<Real>::begin(const State<Real>& s) {
   GS_REQUIRE(!in_flight_, "halo exchange begun twice");
   self_->copy(s);
   messages_->post(s);
   in_flight_ = true;
 }
 
-void HaloExchange::finish(const State& s) {
+template <class Real>
+void HaloExchange<Real>::finish(const State<Real>& s) {
   GS_REQUIRE(in_flight_, "halo exchange finished without begin");
   messages_->complete(s);
   in_flight_ = false;
 }
+
+template class HaloExchange<float>;
+template class HaloExchange<double>;
 
 }  // namespace gs

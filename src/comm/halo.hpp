@@ -17,16 +17,21 @@
 
 namespace gs {
 
+// Without building an exchange: the cells per field that an exchange of `dec`
+// sends to other ranks (each of the send and receive buffers holds u and v of
+// them). The memory check (driver/run_memory.hpp) counts the buffers from this
+// and halo_stages_through_host(); the constructor sizes them from the same answers.
+std::size_t halo_message_cells(const Decomposition& dec, bool diagonals);
+
+template <class Real>
 class HaloExchange {
  public:
   // gpu_aware: hand device buffers to MPI (halo_messages.hpp).
   HaloExchange(const Decomposition& dec, bool diagonals, bool gpu_aware);
 
-  static bool mpi_takes_field_memory() { return HaloMessages::mpi_takes_field_memory(); }
-
-  void begin(const State& s);
-  void finish(const State& s);
-  void exchange(const State& s) {
+  void begin(const State<Real>& s);
+  void finish(const State<Real>& s);
+  void exchange(const State<Real>& s) {
     begin(s);
     finish(s);
   }
@@ -36,18 +41,10 @@ class HaloExchange {
   // Bytes this rank sends over MPI per exchange (the copies to itself excluded).
   long long bytes_per_exchange() const { return (long long)messages_->cells() * 2 * (long long)sizeof(Real); }
 
-  // Without building one: the cells per field that an exchange of `dec` sends
-  // to other ranks (each of the send and receive buffers holds u and v of
-  // them), and whether it stages them through the host copies. The memory
-  // check (driver/run_memory.hpp) counts the buffers from these; the
-  // constructor sizes them from the same answers.
-  static std::size_t message_cells(const Decomposition& dec, bool diagonals);
-  static bool stages_through_host(bool gpu_aware) { return HaloMessages::stages_through_host(gpu_aware); }
-
  private:
   int message_count_ = 0;
   std::unique_ptr<HaloSelfCopy> self_;
-  std::unique_ptr<HaloMessages> messages_;
+  std::unique_ptr<HaloMessages<Real>> messages_;
   bool in_flight_ = false;
 };
 

@@ -11,9 +11,9 @@ namespace gs {
 
 namespace {
 
-template <bool ToBuffer>
-void copy_boxes(const State& s, const Buffer& buf, const HaloBoxTable& table) {
-  const Field u = s.u, v = s.v;
+template <bool ToBuffer, class Real>
+void copy_boxes(const State<Real>& s, const Buffer<Real>& buf, const HaloBoxTable& table) {
+  const Field<Real> u = s.u, v = s.v;
   // for each message m, for (z, y, x) in its box (cell r of the box):
   //   buf[2 first[m] + r] <-> u(z, y, x);  buf[2 first[m] + count[m] + r] <-> v(z, y, x)
   for_each_row(ToBuffer ? "halo_pack" : "halo_unpack", table,
@@ -32,7 +32,8 @@ void copy_boxes(const State& s, const Buffer& buf, const HaloBoxTable& table) {
 
 }  // namespace
 
-HaloMessages::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, bool gpu_aware)
+template <class Real>
+HaloMessages<Real>::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, bool gpu_aware)
     : comm_(comm),
       messages_(messages),
       send_table_(std::make_shared<HaloBoxTable>()),
@@ -45,12 +46,12 @@ HaloMessages::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, 
   send_table_->close();
   recv_table_->close();
   const std::size_t total = send_table_->cells;
-  send_ = Buffer("halo_send", 2 * total);
-  recv_ = Buffer("halo_recv", 2 * total);
+  send_ = Buffer<Real>("halo_send", 2 * total);
+  recv_ = Buffer<Real>("halo_recv", 2 * total);
   if (gpu_aware && !mpi_takes_field_memory())
     throw InputError("parallel.gpu_aware_mpi = true, but this MPI library is not CUDA-aware "
                      "(MPIX_Query_cuda_support() = 0, or no way to ask it); set parallel.gpu_aware_mpi = false");
-  staged_ = stages_through_host(gpu_aware);
+  staged_ = halo_stages_through_host(gpu_aware);
   if (staged_) {
     send_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_send_host"), 2 * total);
     recv_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_recv_host"), 2 * total);
@@ -60,11 +61,7 @@ HaloMessages::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, 
   requests_.resize(2 * messages_.size());
 }
 
-bool HaloMessages::stages_through_host(bool gpu_aware) {
-  return !gpu_aware && !kFieldsOnHost;
-}
-
-bool HaloMessages::mpi_takes_field_memory() {
+bool mpi_takes_field_memory() {
   if (kFieldsOnHost) return true;
 #if defined(KOKKOS_ENABLE_CUDA) && defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
   // Compiled with CUDA support; the library loaded at run time must agree.
@@ -74,7 +71,8 @@ bool HaloMessages::mpi_takes_field_memory() {
 #endif
 }
 
-void HaloMessages::post(const State& s) {
+template <class Real>
+void HaloMessages<Real>::post(const State<Real>& s) {
   const std::size_t n = messages_.size();
   if (unpack_pending_) {
     Kokkos::fence();
@@ -84,7 +82,7 @@ void HaloMessages::post(const State& s) {
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
     const std::size_t at = 2 * recv_table_->first[i], count = recv_table_->first[i + 1] - recv_table_->first[i];
-    GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + at, int(2 * count), mpi_real(), m.peer_recv, m.tag_recv, comm_, &requests_[i]));
+    GS_MPI_CHECK(MPI_Irecv(recv_mpi_ + at, int(2 * count), mpi_real<Real>(), m.peer_recv, m.tag_recv, comm_, &requests_[i]));
   }
   if (n) copy_boxes<true>(s, send_, *send_table_);
   if (staged_) Kokkos::deep_copy(send_host_, send_);
@@ -92,11 +90,12 @@ void HaloMessages::post(const State& s) {
   for (std::size_t i = 0; i < n; ++i) {
     const auto& m = messages_[i];
     const std::size_t at = 2 * send_table_->first[i], count = send_table_->first[i + 1] - send_table_->first[i];
-    GS_MPI_CHECK(MPI_Isend(send_mpi_ + at, int(2 * count), mpi_real(), m.peer_send, m.tag_send, comm_, &requests_[n + i]));
+    GS_MPI_CHECK(MPI_Isend(send_mpi_ + at, int(2 * count), mpi_real<Real>(), m.peer_send, m.tag_send, comm_, &requests_[n + i]));
   }
 }
 
-void HaloMessages::complete(const State& s) {
+template <class Real>
+void HaloMessages<Real>::complete(const State<Real>& s) {
   GS_MPI_CHECK(MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE));
   if (staged_) Kokkos::deep_copy(recv_, recv_host_);
   if (!messages_.empty()) {
@@ -104,5 +103,8 @@ void HaloMessages::complete(const State& s) {
     unpack_pending_ = true;
   }
 }
+
+template class HaloMessages<float>;
+template class HaloMessages<double>;
 
 }  // namespace gs

@@ -23,35 +23,39 @@ using StagingSpace = Kokkos::Experimental::HIPHostPinnedSpace;
 using StagingSpace = Kokkos::HostSpace;
 #endif
 
+// Whether MPI may be handed pointers to field memory: always for host memory,
+// for CUDA memory only when the MPI library says it is CUDA-aware at run time.
+bool mpi_takes_field_memory();
+// Whether the buffers go through page-locked host copies: MPI is not handed
+// device memory (gpu_aware false) and the fields are not in host memory.
+inline bool halo_stages_through_host(bool gpu_aware) { return !gpu_aware && !kFieldsOnHost; }
+
+// One halo message: direction, peers, tags and boxes (the same for either precision).
+struct HaloMessage {
+  int peer_send, peer_recv;  // rank we send to (direction o) / receive from (side o)
+  int tag_send, tag_recv;
+  IndexBox send_box, recv_box;  // the same shape
+};
+
+template <class Real>
 class HaloMessages {
  public:
-  struct Message {
-    int peer_send, peer_recv;  // rank we send to (direction o) / receive from (side o)
-    int tag_send, tag_recv;
-    IndexBox send_box, recv_box;  // the same shape
-  };
+  using Message = HaloMessage;
 
   // gpu_aware: hand device buffers to MPI; otherwise stage through pinned host
   // copies (a no-op when the execution space already works in host memory).
   // Throws InputError for gpu_aware when MPI cannot take device buffers.
   HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, bool gpu_aware);
 
-  // Whether MPI may be handed pointers to field memory: always for host memory,
-  // for CUDA memory only when the MPI library says it is CUDA-aware at run time.
-  static bool mpi_takes_field_memory();
-  // Whether the buffers go through page-locked host copies: MPI is not handed
-  // device memory (gpu_aware false) and the fields are not in host memory.
-  static bool stages_through_host(bool gpu_aware);
-
-  void post(const State& s);      // receives posted, pack, fence, sends posted
-  void complete(const State& s);  // wait for all, unpack (not fenced)
+  void post(const State<Real>& s);      // receives posted, pack, fence, sends posted
+  void complete(const State<Real>& s);  // wait for all, unpack (not fenced)
   std::size_t cells() const { return send_table_->cells; }
 
  private:
   MPI_Comm comm_;
   std::vector<Message> messages_;
   std::shared_ptr<HaloBoxTable> send_table_, recv_table_;  // message boxes for the pack / unpack kernels
-  Buffer send_, recv_;
+  Buffer<Real> send_, recv_;
   // Page-locked where the backend has such memory, so the copies to and from
   // the device run at full speed and without an extra bounce buffer.
   using StagingBuffer = Kokkos::View<Real*, StagingSpace>;

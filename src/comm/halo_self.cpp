@@ -7,8 +7,9 @@ namespace gs {
 namespace {
 
 // Every box but the x faces, one kernel for all.
-void copy_periodic_self(const State& s, const HaloBoxTable& table) {
-  const Field u = s.u, v = s.v;
+template <class Real>
+void copy_periodic_self(const State<Real>& s, const HaloBoxTable& table) {
+  const Field<Real> u = s.u, v = s.v;
   for_each_row("halo_periodic_self", table, KOKKOS_LAMBDA(const HaloBoxTable& t, int m, int z, int y, int x, std::size_t) {
     const int* d = t.shift[m];
     u(z, y, x) = u(z - d[2], y - d[1], x - d[0]);
@@ -20,7 +21,8 @@ void copy_periodic_self(const State& s, const HaloBoxTable& table) {
 // from the last: latency-bound misses (2/3 of that copy's time on one rank in
 // 3D). Asks for the lines of the row kPrefetchRows ahead; nothing on a GPU.
 // A function, so that the kernel's lambda captures the same on host and device.
-KOKKOS_INLINE_FUNCTION void prefetch_row_ends(const Field& u, const Field& v, std::size_t row, std::size_t rows, int y0,
+template <class Real>
+KOKKOS_INLINE_FUNCTION void prefetch_row_ends(const Field<Real>& u, const Field<Real>& v, std::size_t row, std::size_t rows, int y0,
                                               int ny, int z0, int x0, int x1, int g) {
 #if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
   constexpr std::size_t kPrefetchRows = 16;
@@ -40,8 +42,9 @@ KOKKOS_INLINE_FUNCTION void prefetch_row_ends(const Field& u, const Field& v, st
 // its own first and last cache lines once, where two face boxes visited one
 // after the other each touched both. `g` ghost layers; the owned row holds at
 // least g cells (Decomposition checks).
-void copy_periodic_x(const State& s, const IndexBox& owned, int g) {
-  const Field u = s.u, v = s.v;
+template <class Real>
+void copy_periodic_x(const State<Real>& s, const IndexBox& owned, int g) {
+  const Field<Real> u = s.u, v = s.v;
   const int x0 = owned.lo[0], x1 = owned.hi[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1], z0 = owned.lo[2];
   const std::size_t rows = std::size_t(ny) * std::size_t(owned.hi[2] - z0);
   // for (z, y) in owned rows, i < g: f(z, y, x0 - g + i) = f(z, y, x1 - g + i);  f(z, y, x1 + i) = f(z, y, x0 + i)
@@ -69,9 +72,13 @@ void HaloSelfCopy::add_box(const IndexBox& ghosts, const int shift[3]) {
   for (int d = 0; d < 3; ++d) table_->shift[slot][d] = shift[d];
 }
 
-void HaloSelfCopy::copy(const State& s) const {
+template <class Real>
+void HaloSelfCopy::copy(const State<Real>& s) const {
   if (x_faces_) copy_periodic_x(s, owned_, ghost_x_);
   if (table_->cells) copy_periodic_self(s, *table_);
 }
+
+template void HaloSelfCopy::copy(const State<float>&) const;
+template void HaloSelfCopy::copy(const State<double>&) const;
 
 }  // namespace gs

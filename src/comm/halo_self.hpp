@@ -21,7 +21,8 @@ class HaloSelfCopy {
   void close() { table_->close(); }
   bool empty() const { return !x_faces_ && table_->boxes == 0; }
 
-  void copy(const State& s) const;
+  template <class Real>
+  void copy(const State<Real>& s) const;
 
  private:
   IndexBox owned_;

@@ -8,6 +8,9 @@
 
 namespace gs {
 
-inline MPI_Datatype mpi_real() { return std::is_same_v<Real, float> ? MPI_FLOAT : MPI_DOUBLE; }
+template <class Real>
+inline MPI_Datatype mpi_real() {
+  return std::is_same_v<Real, float> ? MPI_FLOAT : MPI_DOUBLE;
+}
 
 }  // namespace gs

@@ -59,5 +59,7 @@ inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); 
 inline const char* name_of(InsituColor v) { return choice_name(kInsituColorNames, v); }
 inline const char* name_of(CameraPreset v) { return choice_name(kCameraPresetNames, v); }
 inline const char* name_of(Precision v) { return choice_name(kPrecisionNames, v); }
+// Bytes of one state value in this precision.
+inline constexpr int bytes_of(Precision v) { return v == Precision::Float ? 4 : 8; }
 
 }  // namespace gs

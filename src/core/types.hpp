@@ -2,18 +2,19 @@
 // Scalar type, field views and execution policies shared by every kernel.
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <type_traits>
 
 namespace gs {
 
-// The state's precision (grid.precision): the build compiles the simulation
-// once per choice (src/CMakeLists.txt), GS_REAL_FLOAT selecting float.
-#if defined(GS_REAL_FLOAT)
-using Real = float;
-constexpr const char* kPrecisionName = "float";
-#else
-using Real = double;
-constexpr const char* kPrecisionName = "double";
-#endif
+// The state's precision (grid.precision) is the template parameter `Real` of
+// everything that holds or computes state values: float or double, both
+// instantiated in the one program (each source's last lines, for example
+// `template class Stepper<float>;`). app/program.cpp picks one per run.
+template <class Real>
+constexpr const char* precision_name() {
+  static_assert(std::is_same_v<Real, float> || std::is_same_v<Real, double>, "Real is float or double");
+  return std::is_same_v<Real, float> ? "float" : "double";
+}
 using ExecSpace = Kokkos::DefaultExecutionSpace;
 using MemSpace = ExecSpace::memory_space;
 // Whether the fields live in memory the host can read (every CPU backend):
@@ -22,8 +23,11 @@ constexpr bool kFieldsOnHost = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem
 
 // Fields are stored (z, y, x) with x contiguous; 2D runs have one z plane and
 // no ghost layer in z. LayoutRight is explicit so host and device agree.
+template <class Real>
 using Field = Kokkos::View<Real***, Kokkos::LayoutRight, MemSpace>;
+template <class Real>
 using ConstField = Kokkos::View<const Real***, Kokkos::LayoutRight, MemSpace>;
+template <class Real>
 using Buffer = Kokkos::View<Real*, MemSpace>;
 using Range3 = Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>>;
 

@@ -20,7 +20,8 @@
 
 namespace gs {
 
-Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
+template <class Real>
+Driver<Real>::Driver(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), fields_(dec), stepper_(cfg, dec, timers_) {
   summary_.halo_bytes_per_exchange = stepper_.halo().bytes_per_exchange();
   // The test seam is read here, once, and a hook left set outside a test is said aloud.
@@ -29,7 +30,8 @@ Driver::Driver(const SimConfig& cfg, const Decomposition& dec)
       std::fprintf(stderr, "grayscott: warning: test hook %s is set (fault injection for the tests; see docs/io.md)\n", hook.c_str());
 }
 
-void Driver::start() {
+template <class Real>
+void Driver<Real>::start() {
   ScopedPhase t(timers_, kPhaseInit);
   if (cfg_.restart.empty()) {
     apply_initial_condition(cfg_, dec_, fields_);
@@ -45,7 +47,8 @@ void Driver::start() {
     std::printf("restart from %s at step %ld (digest %s verified)\n", from.path.c_str(), from.step, digest_hex(from.digest).c_str());
 }
 
-OutputStep Driver::step_info(long step, bool last, bool stopping) const {
+template <class Real>
+OutputStep Driver<Real>::step_info(long step, bool last, bool stopping) const {
   OutputStep s;
   s.step = step;
   s.time = step * cfg_.time.dt;
@@ -58,7 +61,8 @@ OutputStep Driver::step_info(long step, bool last, bool stopping) const {
   return s;
 }
 
-void Driver::offer(const OutputStep& s) {
+template <class Real>
+void Driver<Real>::offer(const OutputStep& s) {
   bool any_due = false;
   for (const auto& out : outputs_) any_due = any_due || out->due(s);
   if (any_due) folder_->check(s.step);
@@ -80,15 +84,18 @@ void Driver::offer(const OutputStep& s) {
   }
 }
 
-long Driver::block_end(long step, long steps) const {
+template <class Real>
+long Driver<Real>::block_end(long step, long steps) const {
   long end = std::min(steps, step + stepper_.halo_depth());
   for (const auto& out : outputs_) end = std::min(end, std::max(step + 1, out->next_due(step)));
   return end;
 }
 
-std::string Driver::last_checkpoint() const { return checkpoint_ ? checkpoint_->report().last_path : ""; }
+template <class Real>
+std::string Driver<Real>::last_checkpoint() const { return checkpoint_ ? checkpoint_->report().last_path : ""; }
 
-std::string Driver::finish_summary(long step) {
+template <class Real>
+std::string Driver<Real>::finish_summary(long step) {
   const double loop = MPI_Wtime() - loop_start_;
   summary_.steps = step;
   summary_.time = step * cfg_.time.dt;
@@ -135,7 +142,8 @@ std::string Driver::finish_summary(long step) {
   return "";
 }
 
-int Driver::fail(const std::string& error, long step) {
+template <class Real>
+int Driver<Real>::fail(const std::string& error, long step) {
   summary_.status = RunStatus::failed;
   summary_.error = error;
   const std::string summary_error = finish_summary(step);
@@ -156,7 +164,8 @@ int Driver::fail(const std::string& error, long step) {
   return 1;
 }
 
-int Driver::run() {
+template <class Real>
+int Driver<Real>::run() {
   run_start_ = MPI_Wtime();
   start();
   first_step_ = restart_ ? restart_->step : 0;
@@ -170,9 +179,9 @@ int Driver::run() {
   std::function<std::string()> refuse;
   if (cfg_.restart.empty() && !cfg_.checkpoint.overwrite) refuse = [this] { return foreign_checkpoints(cfg_); };
   lock_ = std::make_unique<RunLock>(cfg_.output.dir, dec_.comm(), refuse);
-  outputs_ = make_outputs(cfg_, dec_, restart_ ? &*restart_ : nullptr);
+  outputs_ = make_outputs<Real>(cfg_, dec_, restart_ ? &*restart_ : nullptr);
   for (const auto& out : outputs_)
-    if (const auto* c = dynamic_cast<const CheckpointOutput*>(out.get())) checkpoint_ = c;
+    if (const auto* c = dynamic_cast<const CheckpointOutput<Real>*>(out.get())) checkpoint_ = c;
   StopRequest stop(cfg_.checkpoint.walltime, run_start_);
   const long steps = cfg_.time.steps;
   loop_start_ = MPI_Wtime();
@@ -211,5 +220,8 @@ int Driver::run() {
   if (!summary_error.empty()) return fail(summary_error, steps);
   return 0;
 }
+
+template class Driver<float>;
+template class Driver<double>;
 
 }  // namespace gs

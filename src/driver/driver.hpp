@@ -17,8 +17,11 @@
 
 namespace gs {
 
+template <class Real>
 class CheckpointOutput;
 
+// The run, templated on the state's precision (grid.precision).
+template <class Real>
 class Driver {
  public:
   Driver(const SimConfig& cfg, const Decomposition& dec);
@@ -45,12 +48,12 @@ class Driver {
   const SimConfig& cfg_;
   const Decomposition& dec_;
   PhaseTimers timers_;
-  Fields fields_;
-  Stepper stepper_;
+  Fields<Real> fields_;
+  Stepper<Real> stepper_;
   std::unique_ptr<OutputFolder> folder_;
   std::unique_ptr<RunLock> lock_;  // before outputs_: released after they are gone
-  OutputList outputs_;
-  const CheckpointOutput* checkpoint_ = nullptr;  // in outputs_, found by type when the list is built
+  OutputList<Real> outputs_;
+  const CheckpointOutput<Real>* checkpoint_ = nullptr;  // in outputs_, found by type when the list is built
   std::optional<RestartPoint> restart_;           // where a restarted run began
   RunSummary summary_;
   long first_step_ = 0;

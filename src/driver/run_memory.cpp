@@ -44,6 +44,7 @@ bool within_int(const Decomposition& dec) {
 
 struct Adder {
   RunMemory& m;
+  double value_bytes;  // one state value (grid.precision)
   void add(const std::string& label, double bytes, int count = 1, bool device = true, MemoryPhase phase = MemoryPhase::Held,
            bool kokkos = true) {
     Allocation a;
@@ -67,10 +68,10 @@ struct Adder {
 // A halo exchange's buffers (comm/halo.cpp): send and receive in the field
 // space, plus their host copies when MPI cannot take field memory.
 void add_halo(Adder& a, const Decomposition& dec, bool diagonals, bool gpu_aware) {
-  const double bytes = 2.0 * double(HaloExchange::message_cells(dec, diagonals)) * sizeof(Real);
+  const double bytes = 2.0 * double(halo_message_cells(dec, diagonals)) * a.value_bytes;
   a.add("halo_send", bytes);
   a.add("halo_recv", bytes);
-  if (HaloExchange::stages_through_host(gpu_aware)) {
+  if (halo_stages_through_host(gpu_aware)) {
     a.add("halo_send_host", bytes, 1, false);
     a.add("halo_recv_host", bytes, 1, false);
   }
@@ -92,7 +93,9 @@ void add_tiles(Adder& a, const SimConfig& cfg, const Decomposition& dec, BlockFo
       tiles = true;
       std::vector<IndexBox> boxes;
       nested_boxes(*plan, dec.dims(), boxes);
-      const TilesScratch s = tiles_scratch(stencil, cfg.physics.map != ParameterMapType::None, boxes, TileShape{});
+      const bool mapped = cfg.physics.map != ParameterMapType::None;
+      const TilesScratch s = cfg.grid.precision == Precision::Float ? tiles_scratch<float>(stencil, mapped, boxes, TileShape{})
+                                                                    : tiles_scratch<double>(stencil, mapped, boxes, TileShape{});
       // Where Kokkos keeps team scratch: on host backends its own host buffer,
       // one team's worth for each thread of the pool; on a device, level 0 is
       // on-chip shared memory, and level 1 a global buffer for as many teams
@@ -107,7 +110,7 @@ void add_tiles(Adder& a, const SimConfig& cfg, const Decomposition& dec, BlockFo
     }
   }
   if (!tiles) return;
-  const double field = field_cells(dec) * sizeof(Real);
+  const double field = field_cells(dec) * a.value_bytes;
   a.add("block_tiles_entry_u", field);
   a.add("block_tiles_entry_v", field);
   // Kokkos' own allocation (its label is the backend's): grows to the largest
@@ -121,8 +124,8 @@ void add_start(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
   const double owned = owned_cells(dec);
   if (!cfg.restart.empty()) {
     // h5_read_state: a host block of the owned cells, copied to the field space (io/h5.cpp).
-    a.add("io_block", owned * sizeof(Real), 1, false, start);
-    if (!kFieldsOnHost) a.add("io_block", owned * sizeof(Real), 1, true, start);
+    a.add("io_block", owned * a.value_bytes, 1, false, start);
+    if (!kFieldsOnHost) a.add("io_block", owned * a.value_bytes, 1, true, start);
     return;
   }
   const auto& init = cfg.init;
@@ -132,7 +135,7 @@ void add_start(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
     case InitType::Spot:
     case InitType::Spots: {
       const double count = init.type == InitType::Spots ? double(init.count) : 1.0;
-      a.add_with_mirror("spot_centres", "spot_centres_mirror", count * 3 * sizeof(Real), start);
+      a.add_with_mirror("spot_centres", "spot_centres_mirror", count * 3 * a.value_bytes, start);
       return;
     }
     case InitType::Perlin:
@@ -162,8 +165,8 @@ void add_outputs(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
   const double owned = owned_cells(dec);
   // owned_to_host: the owned cells in the field space, then on the host
   // (create_mirror_view_and_copy keeps the label).
-  a.add("io_block", owned * sizeof(Real), 1, true, MemoryPhase::Write);
-  if (!kFieldsOnHost) a.add("io_block", owned * sizeof(Real), 1, false, MemoryPhase::Write);
+  a.add("io_block", owned * a.value_bytes, 1, true, MemoryPhase::Write);
+  if (!kFieldsOnHost) a.add("io_block", owned * a.value_bytes, 1, false, MemoryPhase::Write);
 
   // Images: 2D the z = 0 plane, 3D the three middle planes, one at a time.
   std::vector<int> axes = dec.dims() == 2 ? std::vector<int>{2} : std::vector<int>{2, 1, 0};
@@ -181,7 +184,7 @@ void add_outputs(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
     high = std::max(high, double(dec.global_n()[second]));
   }
   if (local_plane > 0) {
-    a.add_with_mirror("plane", "plane", local_plane * sizeof(Real), MemoryPhase::Image);
+    a.add_with_mirror("plane", "plane", local_plane * a.value_bytes, MemoryPhase::Image);
     a.add("image_plane_copy", local_plane * sizeof(double), 1, false, MemoryPhase::Image, false);
   }
   if (dec.rank() == 0) {
@@ -206,9 +209,9 @@ void add_insitu(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
   for (int d = 0; d < 3; ++d) points *= double(dec.local_n()[d] + (d < dec.dims() ? 1 : 0));
   const bool normals = dec.dims() == 3;
   if (normals) {
-    a.add("insitu_normal_x", field_cells(dec) * sizeof(Real));
-    a.add("insitu_normal_y", field_cells(dec) * sizeof(Real));
-    a.add("insitu_normal_z", field_cells(dec) * sizeof(Real));
+    a.add("insitu_normal_x", field_cells(dec) * a.value_bytes);
+    a.add("insitu_normal_y", field_cells(dec) * a.value_bytes);
+    a.add("insitu_normal_z", field_cells(dec) * a.value_bytes);
     add_halo(a, dec, /*diagonals=*/true, cfg.parallel.gpu_aware_mpi);
   }
   a.add_with_mirror("insitu_block", "insitu_block_mirror", (normals ? 5 : 2) * points * sizeof(double), MemoryPhase::Held);
@@ -251,8 +254,8 @@ double RunMemory::label_peak(const std::string& label, bool device) const {
 
 RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm form) {
   RunMemory m;
-  Adder a{m};
-  const double field = field_cells(dec) * sizeof(Real);
+  Adder a{m, double(bytes_of(cfg.grid.precision))};
+  const double field = field_cells(dec) * a.value_bytes;
   // The state and the buffer each stage writes (grid/fields.hpp): Euler's
   // next state, or RK2's first stage (Heun's second writes over the state).
   for (const char* label : {"state_u", "state_v", "next_u", "next_v"}) a.add(label, field);

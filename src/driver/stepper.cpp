@@ -9,10 +9,11 @@
 
 namespace gs {
 
-Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form)
+template <class Real>
+Stepper<Real>::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form)
     : stencil_(cfg.grid.stencil),
       integrator_(cfg.time.integrator),
-      params_(make_reaction_diffusion(cfg, dec)),
+      params_(make_reaction_diffusion<Real>(cfg, dec)),
       halo_(dec, stencil_needs_diagonals(cfg.grid.stencil), cfg.parallel.gpu_aware_mpi),
       dec_(dec),
       gpu_aware_(cfg.parallel.gpu_aware_mpi),
@@ -36,16 +37,18 @@ Stepper::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& ti
   }
 }
 
-void Stepper::fill_ghosts(State& s) {
+template <class Real>
+void Stepper<Real>::fill_ghosts(State<Real>& s) {
   if (stencil_needs_diagonals(stencil_) || depth_ > 1) {  // halo_ has edges and corners
     halo_.exchange(s);
     return;
   }
-  if (!all_ghosts_) all_ghosts_ = std::make_unique<HaloExchange>(dec_, /*diagonals=*/true, gpu_aware_);
+  if (!all_ghosts_) all_ghosts_ = std::make_unique<HaloExchange<Real>>(dec_, /*diagonals=*/true, gpu_aware_);
   all_ghosts_->exchange(s);
 }
 
-void Stepper::stage(const State& in, const State& base, const State& out, bool average) {
+template <class Real>
+void Stepper<Real>::stage(const State<Real>& in, const State<Real>& base, const State<Real>& out, bool average) {
   {
     ScopedPhase t(timers_, kPhaseHalo);
     halo_.begin(in);
@@ -67,11 +70,12 @@ void Stepper::stage(const State& in, const State& base, const State& out, bool a
   ExecSpace().fence();
 }
 
-void Stepper::block(Fields& f, int steps) {
+template <class Real>
+void Stepper<Real>::block(Fields<Real>& f, int steps) {
   const BlockPlans& plans = plans_[std::size_t(steps - 1)];
   // Level roles (blocking/block_step.hpp): a = the state, b = the buffer the
   // odd Euler levels read and the Heun first stages write.
-  const State a = f.now(), b = f.next;
+  const State<Real> a = f.now(), b = f.next;
   {
     ScopedPhase t(timers_, kPhaseHalo);
     halo_.begin(a);
@@ -95,7 +99,8 @@ void Stepper::block(Fields& f, int steps) {
   if (integrator_ == Integrator::Euler && steps % 2 == 1) f.swap();
 }
 
-void Stepper::advance(Fields& f, long steps) {
+template <class Real>
+void Stepper<Real>::advance(Fields<Real>& f, long steps) {
   for (long done = 0; done < steps;) {
     const long n = std::min<long>(depth_, steps - done);
     if (depth_ == 1)
@@ -106,7 +111,8 @@ void Stepper::advance(Fields& f, long steps) {
   }
 }
 
-void Stepper::step(Fields& f) {
+template <class Real>
+void Stepper<Real>::step(Fields<Real>& f) {
   GS_REQUIRE(depth_ == 1, "Stepper::step with halo_depth > 1 (use advance)");
   if (integrator_ == Integrator::Euler) {
     stage(f.now(), f.now(), f.next, false);
@@ -117,5 +123,8 @@ void Stepper::step(Fields& f) {
     stage(f.next, f.now(), f.now(), true);
   }
 }
+
+template class Stepper<float>;
+template class Stepper<double>;
 
 }  // namespace gs

@@ -16,6 +16,7 @@
 
 namespace gs {
 
+template <class Real>
 class Stepper {
  public:
   // `form`: the block form asked of gray_scott_block (parallel.halo_depth > 1).
@@ -23,31 +24,31 @@ class Stepper {
   // memory check's test, to count the Tiles form's entry copy on the CPU).
   Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form = BlockForm::Auto);
   // One time step with an exchange per stage (needs halo_depth 1).
-  void step(Fields& f);
+  void step(Fields<Real>& f);
   // `steps` time steps: with halo_depth 1 as many step() calls; else blocks of
   // up to halo_depth steps, one exchange each. The same bits either way.
-  void advance(Fields& f, long steps);
+  void advance(Fields<Real>& f, long steps);
   // Time steps per halo exchange; the driver ends no block past this.
   int halo_depth() const { return depth_; }
   // Collective: fills every ghost cell of `s`, edges and corners included,
   // whatever the stencil reads (the driver calls it before outputs that read
   // ghosts; harmless to the run: each stage rewrites the ghosts it reads).
-  void fill_ghosts(State& s);
-  const HaloExchange& halo() const { return halo_; }
+  void fill_ghosts(State<Real>& s);
+  const HaloExchange<Real>& halo() const { return halo_; }
 
  private:
   // out = in + dt f(in), or (base + in + dt f(in)) / 2 when averaging (out may alias base).
-  void stage(const State& in, const State& base, const State& out, bool average);
+  void stage(const State<Real>& in, const State<Real>& base, const State<Real>& out, bool average);
   // `steps` <= halo_depth time steps after one exchange.
-  void block(Fields& f, int steps);
+  void block(Fields<Real>& f, int steps);
 
   Stencil stencil_;
   Integrator integrator_;
-  ReactionDiffusion params_;
-  HaloExchange halo_;
+  ReactionDiffusion<Real> params_;
+  HaloExchange<Real> halo_;
   // Edges and corners too, built at the first fill_ghosts() when the
   // stencil's own exchange is faces only (5- and 7-point).
-  std::unique_ptr<HaloExchange> all_ghosts_;
+  std::unique_ptr<HaloExchange<Real>> all_ghosts_;
   const Decomposition& dec_;
   bool gpu_aware_;
   IndexBox inner_;

@@ -34,7 +34,7 @@ void check_ghost_width(const long* global_n, const int* layout, int dims, int ha
 
 }  // namespace
 
-int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator) {
+int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, int value_bytes) {
   const int levels = dims == 2 ? 8 : 4;
   constexpr long kMinCells = 64;
   constexpr double kMinStateBytes = 24.0 * (1 << 20);
@@ -47,7 +47,7 @@ int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integra
   }
   // u and v, now and next: a state that stays in cache gains nothing from
   // blocking and pays for the widened levels.
-  if (4 * cells * double(sizeof(Real)) < kMinStateBytes) return 1;
+  if (4 * cells * double(value_bytes) < kMinStateBytes) return 1;
   return levels / stages_per_step(integrator);
 }
 
@@ -92,7 +92,7 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   if (halo_depth_ == ParallelConfig::kAutoHaloDepth) {
     long smallest[3] = {1, 1, 1};
     for (int d = 0; d < dims_; ++d) smallest[d] = grid.n[d] / layout[d];
-    halo_depth_ = auto_halo_depth(dims_, smallest, integrator);
+    halo_depth_ = auto_halo_depth(dims_, smallest, integrator, bytes_of(grid.precision));
   }
   check_ghost_width(grid.n.data(), layout, dims_, halo_depth_, integrator);
   int periods[3] = {1, 1, 1};

@@ -26,8 +26,9 @@ inline int ghost_width(int halo_depth, Integrator integrator) {
 // where the wavefront form keeps the levels in cache. Else 1: a state in cache
 // gains nothing and pays for the widened levels, threads share a 2D slice's
 // one row, and the GPU form has not run on a GPU. Measured in
-// docs/performance-history.md ("The default halo_depth").
-int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator);
+// docs/performance-history.md ("The default halo_depth"). `value_bytes`: the
+// size of one state value (grid.precision).
+int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, int value_bytes);
 
 class Decomposition {
  public:

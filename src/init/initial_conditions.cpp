@@ -19,8 +19,9 @@ constexpr std::uint64_t kStreamSpotCentre = 16;  // + dimension
 
 enum class Shape { Patch, Spots, Spot };
 
+template <class Real>
 struct SeedRegionKernel {
-  Field u, v;
+  Field<Real> u, v;
   Shape shape;
   int dims;
   CellIndex cells;
@@ -69,7 +70,8 @@ struct SeedRegionKernel {
 
 }  // namespace
 
-void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
+template <class Real>
+void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields<Real>& fields) {
   const auto& init = cfg.init;
   switch (init.type) {
     case InitType::Perlin:
@@ -79,7 +81,7 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     case InitType::Spots:
     case InitType::Spot: break;
   }
-  SeedRegionKernel k;
+  SeedRegionKernel<Real> k;
   k.u = fields.u;
   k.v = fields.v;
   k.dims = cfg.grid.dims;
@@ -113,5 +115,8 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
   Kokkos::parallel_for("initial_condition", owned.policy(), k);
   Kokkos::fence();
 }
+
+template void apply_initial_condition(const SimConfig&, const Decomposition&, Fields<float>&);
+template void apply_initial_condition(const SimConfig&, const Decomposition&, Fields<double>&);
 
 }  // namespace gs

@@ -8,6 +8,7 @@
 namespace gs {
 
 // Fills the owned cells of fields.u and fields.v (ghosts are left to the halo exchange).
-void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields);
+template <class Real>
+void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields<Real>& fields);
 
 }  // namespace gs

@@ -64,9 +64,9 @@ struct StoredNoiseAt {
   KOKKOS_INLINE_FUNCTION double operator()(int z, int y, int x) const { return values(order(z, y, x)); }
 };
 
-template <class Noise>
+template <class Real, class Noise>
 struct NoiseStateKernel {
-  Field u, v;
+  Field<Real> u, v;
   Noise noise;
   NoiseToState map;
 
@@ -163,14 +163,15 @@ FillThreshold fill_threshold(Kokkos::View<const double*, MemSpace> values, doubl
   return t;
 }
 
-void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields) {
+template <class Real>
+void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields<Real>& fields) {
   const IndexBox owned = dec.owned();
   NoiseToState map = noise_to_state(cfg.init);
   if (!cfg.init.has_fill) {
     // for each owned cell: v = A S((n - threshold) / width + 1/2);  u = 1 - v
     with_init_noise(cfg, dec, [&](const auto& noise) {
       using Noise = std::decay_t<decltype(noise)>;
-      Kokkos::parallel_for("noise_initial_condition", owned.policy(), NoiseStateKernel<Noise>{fields.u, fields.v, noise, map});
+      Kokkos::parallel_for("noise_initial_condition", owned.policy(), NoiseStateKernel<Real, Noise>{fields.u, fields.v, noise, map});
     });
   } else {
     // The threshold depends on every cell's noise: compute it all first.
@@ -180,9 +181,12 @@ void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& de
     if (dec.rank() == 0)
       std::printf("init.fill = %g: threshold %.17g, %lld of %lld cells above it\n", cfg.init.fill, t.value, t.above, t.cells);
     Kokkos::parallel_for("noise_initial_condition", owned.policy(),
-                         NoiseStateKernel<StoredNoiseAt>{fields.u, fields.v, StoredNoiseAt{values, OwnedOrder(owned)}, map});
+                         NoiseStateKernel<Real, StoredNoiseAt>{fields.u, fields.v, StoredNoiseAt{values, OwnedOrder(owned)}, map});
   }
   Kokkos::fence();
 }
+
+template void apply_noise_initial_condition(const SimConfig&, const Decomposition&, Fields<float>&);
+template void apply_noise_initial_condition(const SimConfig&, const Decomposition&, Fields<double>&);
 
 }  // namespace gs

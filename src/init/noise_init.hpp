@@ -40,6 +40,7 @@ FillThreshold fill_threshold(Kokkos::View<const double*, MemSpace> values, doubl
 
 // Fills the owned cells of fields.u and fields.v; with init.fill, prints the
 // threshold found (rank 0).
-void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields& fields);
+template <class Real>
+void apply_noise_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields<Real>& fields);
 
 }  // namespace gs

@@ -7,8 +7,9 @@ namespace gs {
 
 namespace {
 
+template <class Real>
 struct SmoothStateKernel {
-  Field u, v;
+  Field<Real> u, v;
   CellIndex cells;
   int dims;
   double amplitude;
@@ -32,11 +33,15 @@ struct SmoothStateKernel {
 
 }  // namespace
 
-void apply_smooth_initial_condition(const SimConfig& cfg, const Decomposition& dec, State& state) {
-  const SmoothStateKernel k{state.u, state.v, CellIndex::of(dec), cfg.grid.dims, cfg.init.amplitude};
+template <class Real>
+void apply_smooth_initial_condition(const SimConfig& cfg, const Decomposition& dec, State<Real>& state) {
+  const SmoothStateKernel<Real> k{state.u, state.v, CellIndex::of(dec), cfg.grid.dims, cfg.init.amplitude};
   // for each owned cell centre x: v = A w(x), u = 1 - v (see smooth_init.hpp)
   Kokkos::parallel_for("smooth_initial_condition", dec.owned().policy(), k);
   Kokkos::fence();
 }
+
+template void apply_smooth_initial_condition(const SimConfig&, const Decomposition&, State<float>&);
+template void apply_smooth_initial_condition(const SimConfig&, const Decomposition&, State<double>&);
 
 }  // namespace gs

@@ -13,6 +13,7 @@ namespace gs {
 //   w = 1/2 + 1/4 [prod_d sin(xi_d) + cos(xi_0 + 2 xi_1 (+ xi_2 in 3D))]   in [0, 1]
 //   v = init.amplitude * w,  u = 1 - v.
 // Two modes of different shape, so no stencil error cancels by symmetry.
-void apply_smooth_initial_condition(const SimConfig& cfg, const Decomposition& dec, State& state);
+template <class Real>
+void apply_smooth_initial_condition(const SimConfig& cfg, const Decomposition& dec, State<Real>& state);
 
 }  // namespace gs

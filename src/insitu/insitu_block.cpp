@@ -4,7 +4,8 @@
 
 namespace gs {
 
-InsituBlock::InsituBlock(const Decomposition& dec, const GridConfig& grid, int normals_of, bool gpu_aware)
+template <class Real>
+InsituBlock<Real>::InsituBlock(const Decomposition& dec, const GridConfig& grid, int normals_of, bool gpu_aware)
     : dec_(dec), normals_of_(normals_of), normals_name_(normals_of == 0 ? "normals_u" : "normals_v") {
   for (int d = 0; d < 3; ++d) {
     points_[d] = dec.local_n()[d] + (d < dec.dims() ? 1 : 0);
@@ -13,19 +14,20 @@ InsituBlock::InsituBlock(const Decomposition& dec, const GridConfig& grid, int n
   }
   const bool normals = dec.dims() == 3;
   if (normals) {
-    const Field nx = State::make_field(dec, "insitu_normal_x");
-    normals_x_ = {nx, State::make_field(dec, "insitu_normal_y")};
-    normals_z_ = {State::make_field(dec, "insitu_normal_z"), nx};
+    const Field<Real> nx = State<Real>::make_field(dec, "insitu_normal_x");
+    normals_x_ = {nx, State<Real>::make_field(dec, "insitu_normal_y")};
+    normals_z_ = {State<Real>::make_field(dec, "insitu_normal_z"), nx};
     // Edges and corners too: the block's far edge and corner points are diagonal ghosts.
-    halo_ = std::make_unique<HaloExchange>(dec, /*diagonals=*/true, gpu_aware);
+    halo_ = std::make_unique<HaloExchange<Real>>(dec, /*diagonals=*/true, gpu_aware);
   }
   device_ = Block("insitu_block", (normals ? 5 : 2) * count());
   host_ = Kokkos::create_mirror_view(device_);
 }
 
-void InsituBlock::compute_normals(const State& state) {
-  const Field f = normals_of_ == 0 ? state.u : state.v;
-  const Field nx = normals_x_.u, ny = normals_x_.v, nz = normals_z_.u;
+template <class Real>
+void InsituBlock<Real>::compute_normals(const State<Real>& state) {
+  const Field<Real> f = normals_of_ == 0 ? state.u : state.v;
+  const Field<Real> nx = normals_x_.u, ny = normals_x_.v, nz = normals_z_.u;
   const double sx = -0.5 / h_[0], sy = -0.5 / h_[1], sz = -0.5 / h_[2];
   // for (k, j, i) owned: n = -grad f by central differences (reads the one ghost layer)
   Kokkos::parallel_for(
@@ -40,7 +42,8 @@ void InsituBlock::compute_normals(const State& state) {
   halo_->exchange(normals_z_);
 }
 
-void InsituBlock::copy(const State& state) {
+template <class Real>
+void InsituBlock<Real>::copy(const State<Real>& state) {
   if (has_normals()) compute_normals(state);
   // The far points come from face, edge and corner ghosts (the far corner point is a corner ghost).
   const IndexBox owned = dec_.owned();
@@ -48,8 +51,8 @@ void InsituBlock::copy(const State& state) {
   const int px = int(points_[0]), py = int(points_[1]);
   const long long n = count();
   const bool normals = has_normals();
-  const Field u = state.u, v = state.v;
-  const Field nx = normals_x_.u, ny = normals_x_.v, nz = normals_z_.u;
+  const Field<Real> u = state.u, v = state.v;
+  const Field<Real> nx = normals_x_.u, ny = normals_x_.v, nz = normals_z_.u;
   const Block out = device_;
   IndexBox box;
   for (int d = 0; d < 3; ++d) box.hi[d] = int(points_[d]);
@@ -68,5 +71,8 @@ void InsituBlock::copy(const State& state) {
       });
   Kokkos::deep_copy(host_, device_);  // fences; a no-op when device_ is host memory
 }
+
+template class InsituBlock<float>;
+template class InsituBlock<double>;
 
 }  // namespace gs

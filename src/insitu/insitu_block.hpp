@@ -32,6 +32,7 @@
 
 namespace gs {
 
+template <class Real>
 class InsituBlock {
  public:
   // normals_of: the species whose isosurfaces get normals (0 = u, 1 = v);
@@ -40,7 +41,7 @@ class InsituBlock {
 
   // Collective (the normals' halo exchange): copies the block of `state`,
   // whose ghosts are filled, to host memory.
-  void copy(const State& state);
+  void copy(const State<Real>& state);
 
   // Points per dimension (x, y, z) of this block and its first global point index.
   const std::array<long, 3>& points() const { return points_; }
@@ -59,7 +60,7 @@ class InsituBlock {
 
   // Public only because CUDA allows no device lambda in a private member function;
   // copy() calls it, nothing else needs to.
-  void compute_normals(const State& state);
+  void compute_normals(const State<Real>& state);
 
  private:
   const Decomposition& dec_;
@@ -70,11 +71,11 @@ class InsituBlock {
   // -grad on the owned cells, then halo-filled: (x, y) in one State, (z, x)
   // in another (the exchange moves two fields; x travels twice rather than
   // a fourth field being allocated).
-  State normals_x_, normals_z_;
-  std::unique_ptr<HaloExchange> halo_;
+  State<Real> normals_x_, normals_z_;
+  std::unique_ptr<HaloExchange<Real>> halo_;
   using Block = Kokkos::View<double*, MemSpace>;
   Block device_;  // u, v, then the normal triples: one copy to the host
-  Block::HostMirror host_;
+  typename Block::HostMirror host_;
 };
 
 }  // namespace gs

@@ -71,7 +71,8 @@ std::string checkpoint_lineage(const std::string& path) {
   return lineage;
 }
 
-RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, State& f) {
+template <class Real>
+RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, State<Real>& f) {
   RestartPoint point;
   point.path = resolve_restart(cfg.restart, cfg);
   const std::string& path = point.path;
@@ -118,5 +119,8 @@ RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, 
                      digest_hex(computed) + "); the file is damaged");
   return point;
 }
+
+template RestartPoint read_restart_point(const SimConfig&, const Decomposition&, State<float>&);
+template RestartPoint read_restart_point(const SimConfig&, const Decomposition&, State<double>&);
 
 }  // namespace gs

@@ -14,7 +14,8 @@ namespace gs {
 // validates it against this run's config and its seal, fills the owned cells
 // of f.u and f.v and checks their digest. Any problem: InputError naming the
 // file and the mismatch.
-RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, State& f);
+template <class Real>
+RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, State<Real>& f);
 
 // Rank 0, serially: the lineage attribute of a checkpoint file, or "" (unreadable, another format).
 std::string checkpoint_lineage(const std::string& path);

@@ -62,7 +62,8 @@ void CheckpointWriter::write_attributes(hid_t id, long step, double time, std::u
   h5_write_attr(id, "seal", digest_hex(checkpoint_seal(digest, step, time, config, lineage_)));
 }
 
-WrittenCheckpoint CheckpointWriter::write(long step, double time, std::uint64_t digest, const State& f) const {
+template <class Real>
+WrittenCheckpoint CheckpointWriter::write(long step, double time, std::uint64_t digest, const State<Real>& f) const {
   const std::string name = checkpoint_file_name(step);
   const std::string path = dir_ + "/" + name;
   const std::string tmp = path + ".tmp";
@@ -97,5 +98,8 @@ WrittenCheckpoint CheckpointWriter::write(long step, double time, std::uint64_t 
   GS_MPI_CHECK(MPI_Bcast(&written.bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
   return written;
 }
+
+template WrittenCheckpoint CheckpointWriter::write(long, double, std::uint64_t, const State<float>&) const;
+template WrittenCheckpoint CheckpointWriter::write(long, double, std::uint64_t, const State<double>&) const;
 
 }  // namespace gs

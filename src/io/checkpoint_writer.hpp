@@ -30,7 +30,8 @@ class CheckpointWriter {
   // renames it into place, points "latest" at it, then prunes to
   // checkpoint.keep. Any failure: RunError on every rank, with the previous
   // checkpoints and "latest" as they were.
-  WrittenCheckpoint write(long step, double time, std::uint64_t digest, const State& f) const;
+  template <class Real>
+  WrittenCheckpoint write(long step, double time, std::uint64_t digest, const State<Real>& f) const;
   const std::string& lineage() const { return lineage_; }
 
  private:

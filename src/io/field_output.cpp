@@ -31,7 +31,8 @@ FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long fi
   }
 }
 
-long long FieldWriter::write(long step, double time, const State& f) {
+template <class Real>
+long long FieldWriter::write(long step, double time, const State<Real>& f) {
   const std::string name = field_file_name(step);
   const std::string path = cfg_.output.dir + "/" + name;
   const std::string tmp = path + ".tmp";
@@ -60,5 +61,8 @@ long long FieldWriter::write(long step, double time, const State& f) {
   GS_MPI_CHECK(MPI_Bcast(&bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
   return bytes;
 }
+
+template long long FieldWriter::write(long, double, const State<float>&);
+template long long FieldWriter::write(long, double, const State<double>&);
 
 }  // namespace gs

@@ -17,7 +17,8 @@ class FieldWriter {
   // On a restart, earlier outputs up to `first_step` stay in the series.
   FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step);
   // Collective; returns the bytes written.
-  long long write(long step, double time, const State& f);
+  template <class Real>
+  long long write(long step, double time, const State<Real>& f);
 
  private:
   const SimConfig& cfg_;

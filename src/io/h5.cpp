@@ -30,7 +30,9 @@ H5Handle collective_transfer() {
   return dxpl;
 }
 
+template <class Real>
 using HostBlock = Kokkos::View<Real***, Kokkos::LayoutRight, Kokkos::HostSpace>;
+template <class Real>
 using DeviceBlock = Kokkos::View<Real***, Kokkos::LayoutRight, MemSpace>;
 
 // File shape (slowest first) and this rank's block in it.
@@ -57,19 +59,25 @@ std::pair<int, int> owned_range(const Decomposition& dec, int d) {
 }
 
 // The state's datasets are stored in the run's precision (grid.precision).
-hid_t native_real() { return sizeof(Real) == 4 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE; }
+template <class Real>
+hid_t native_real() {
+  return sizeof(Real) == 4 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;
+}
 
-HostBlock owned_to_host(const Field& f, const Decomposition& dec) {
-  DeviceBlock block("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+template <class Real>
+HostBlock<Real> owned_to_host(const Field<Real>& f, const Decomposition& dec) {
+  DeviceBlock<Real> block("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
   Kokkos::deep_copy(block, Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)));
   return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block);
 }
 
-void host_to_owned(const HostBlock& host, const Field& f, const Decomposition& dec) {
+template <class Real>
+void host_to_owned(const HostBlock<Real>& host, const Field<Real>& f, const Decomposition& dec) {
   auto block = Kokkos::create_mirror_view_and_copy(MemSpace(), host);
   Kokkos::deep_copy(Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)), block);
 }
 
+template <class Real>
 H5Handle create_dataset(hid_t file, const char* name, const Slab& s) {
   H5Handle fspace(H5Screate_simple(s.rank, s.global, nullptr), H5Sclose);
   GS_H5_CHECK(fspace.get(), "H5Screate_simple");
@@ -78,22 +86,24 @@ H5Handle create_dataset(hid_t file, const char* name, const Slab& s) {
   return ds;
 }
 
-void write_dataset(hid_t dataset, const char* name, const Slab& s, const HostBlock& data, hid_t dxpl) {
+template <class Real>
+void write_dataset(hid_t dataset, const char* name, const Slab& s, const HostBlock<Real>& data, hid_t dxpl) {
   H5Handle fspace(H5Dget_space(dataset), H5Sclose);
   GS_H5_CHECK(fspace.get(), "H5Dget_space");
   const hid_t ds_id = dataset;
   H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
   GS_H5_CHECK(H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr), "select hyperslab");
-  GS_H5_CHECK(H5Dwrite(ds_id, native_real(), mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
+  GS_H5_CHECK(H5Dwrite(ds_id, native_real<Real>(), mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
 }
 
-std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock& data, hid_t dxpl) {
+template <class Real>
+std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock<Real>& data, hid_t dxpl) {
   if (H5Lexists(file, name, H5P_DEFAULT) <= 0) return std::string("dataset '") + name + "' is missing";
   H5Handle ds(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (!ds.valid()) return std::string("dataset '") + name + "' cannot be opened";
   H5Handle type(H5Dget_type(ds.get()), H5Tclose);
   if (!type.valid() || H5Tget_class(type.get()) != H5T_FLOAT || H5Tget_size(type.get()) != sizeof(Real))
-    return std::string("dataset '") + name + "' is not " + std::to_string(8 * sizeof(Real)) + "-bit floating point (the run's grid.precision is " + kPrecisionName + ")";
+    return std::string("dataset '") + name + "' is not " + std::to_string(8 * sizeof(Real)) + "-bit floating point (the run's grid.precision is " + precision_name<Real>() + ")";
   H5Handle fspace(H5Dget_space(ds.get()), H5Sclose);
   hsize_t dims[8] = {0};
   const int rank = fspace.valid() ? H5Sget_simple_extent_ndims(fspace.get()) : -1;
@@ -110,7 +120,7 @@ std::string read_dataset(hid_t file, const char* name, const Slab& s, HostBlock&
     }
   H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
   if (H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr) < 0 ||
-      H5Dread(ds.get(), native_real(), mspace.get(), fspace.get(), dxpl, data.data()) < 0)
+      H5Dread(ds.get(), native_real<Real>(), mspace.get(), fspace.get(), dxpl, data.data()) < 0)
     return std::string("dataset '") + name + "' cannot be read (file damaged?)";
   return "";
 }
@@ -149,20 +159,22 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
   return H5Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
 }
 
+template <class Real>
 StateDatasets h5_create_state(hid_t file, const Decomposition& dec) {
   const Slab s = slab_of(dec);
   StateDatasets datasets;
   const std::string err = first_error_of(
       [&] {
-        datasets.u = create_dataset(file, "u", s);
-        datasets.v = create_dataset(file, "v", s);
+        datasets.u = create_dataset<Real>(file, "u", s);
+        datasets.v = create_dataset<Real>(file, "v", s);
       },
       dec.comm());
   if (!err.empty()) throw RunError(err);
   return datasets;
 }
 
-void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State& state) {
+template <class Real>
+void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State<Real>& state) {
   const Slab s = slab_of(dec);
   H5Handle dxpl = collective_transfer();
   // All metadata is on disk before any data is written: a data write that
@@ -176,7 +188,7 @@ void h5_write_state(hid_t file, const StateDatasets& datasets, const Decompositi
   // of it before the next collective call, or the others wait there forever.
   const char* names[2] = {"u", "v"};
   const hid_t ids[2] = {datasets.u.get(), datasets.v.get()};
-  const Field fields[2] = {state.u, state.v};
+  const Field<Real> fields[2] = {state.u, state.v};
   for (int i = 0; i < 2; ++i) {
     err = first_error_of([&] { write_dataset(ids[i], names[i], s, owned_to_host(fields[i], dec), dxpl.get()); }, dec.comm());
     if (!err.empty()) throw RunError(err);
@@ -190,18 +202,19 @@ long long h5_file_end(hid_t file) {
   return (long long)size;
 }
 
-std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state) {
+template <class Real>
+std::string h5_read_state(hid_t file, const Decomposition& dec, const State<Real>& state) {
   const Slab s = slab_of(dec);
   // Every step that can fail on some ranks only (an I/O error under one
   // rank's part of the file, an allocation) is agreed by all ranks before the
   // next collective read, which the others would otherwise enter alone and
   // wait in forever. Nothing here throws past an agreement.
   H5Handle dxpl;
-  HostBlock host;
+  HostBlock<Real> host;
   std::string err = first_error_of(
       [&] {
         dxpl = collective_transfer();
-        host = HostBlock("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+        host = HostBlock<Real>("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
       },
       dec.comm());
   for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {
@@ -265,5 +278,12 @@ bool h5_read_attr(hid_t obj, const char* name, std::string& value) {
   value.assign(buf.data());
   return true;
 }
+
+template StateDatasets h5_create_state<float>(hid_t, const Decomposition&);
+template StateDatasets h5_create_state<double>(hid_t, const Decomposition&);
+template void h5_write_state(hid_t, const StateDatasets&, const Decomposition&, const State<float>&);
+template void h5_write_state(hid_t, const StateDatasets&, const Decomposition&, const State<double>&);
+template std::string h5_read_state(hid_t, const Decomposition&, const State<float>&);
+template std::string h5_read_state(hid_t, const Decomposition&, const State<double>&);
 
 }  // namespace gs

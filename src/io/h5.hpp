@@ -75,14 +75,17 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm);
 struct StateDatasets {
   H5Handle u, v;
 };
+template <class Real>
 StateDatasets h5_create_state(hid_t file, const Decomposition& dec);
-void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State& state);
+template <class Real>
+void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State<Real>& state);
 // The end of the file's allocated address space (HDF5's EOA), in bytes.
 long long h5_file_end(hid_t file);
 // Collective. Returns "" on success or why the datasets do not fit this
 // decomposition's grid or could not be read, the same text on every rank (a
 // read that fails on one rank only fails on all of them before the next one).
-std::string h5_read_state(hid_t file, const Decomposition& dec, const State& state);
+template <class Real>
+std::string h5_read_state(hid_t file, const Decomposition& dec, const State<Real>& state);
 
 // Root-group attributes.
 void h5_write_attr(hid_t obj, const char* name, long long value);

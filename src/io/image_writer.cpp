@@ -21,8 +21,9 @@ std::string image_file_name(OutputField field, long step, long steps) {
   return name;
 }
 
-std::string ImageWriter::write(long step, const State& state) const {
-  const Field& f = out_.field == OutputField::U ? state.u : state.v;
+template <class Real>
+std::string ImageWriter::write(long step, const State<Real>& state) const {
+  const Field<Real>& f = out_.field == OutputField::U ? state.u : state.v;
   std::vector<Plane> planes;
   if (dec_.dims() == 2) {
     planes.push_back(gather_plane(f, dec_, 2, 0));
@@ -58,5 +59,8 @@ std::string ImageWriter::write(long step, const State& state) const {
   write_png(path, width, height, rgb);
   return path;
 }
+
+template std::string ImageWriter::write(long, const State<float>&) const;
+template std::string ImageWriter::write(long, const State<double>&) const;
 
 }  // namespace gs

@@ -22,7 +22,8 @@ class ImageWriter {
   // `steps`: the run's time.steps, which fixes the width of the names.
   ImageWriter(const OutputConfig& out, const Decomposition& dec, long steps) : out_(out), dec_(dec), steps_(steps) {}
   // Collective. Returns the path written (on rank 0; empty elsewhere).
-  std::string write(long step, const State& state) const;
+  template <class Real>
+  std::string write(long step, const State<Real>& state) const;
 
  private:
   const OutputConfig& out_;

@@ -11,10 +11,12 @@ void plane_axes(int axis, int& first, int& second) {
 
 namespace {
 
+template <class Real>
 using Plane2D = Kokkos::View<Real**, Kokkos::LayoutRight, MemSpace>;
 
 // The owned part of the plane on this rank as a contiguous (second, first) array.
-Plane2D local_plane(const Field& f, const Decomposition& dec, int axis, long index) {
+template <class Real>
+Plane2D<Real> local_plane(const Field<Real>& f, const Decomposition& dec, int axis, long index) {
   const IndexBox o = dec.owned();
   const int k = int(index - dec.offset()[axis]) + o.lo[axis];
   const auto xr = std::make_pair(o.lo[0], o.hi[0]);
@@ -22,7 +24,7 @@ Plane2D local_plane(const Field& f, const Decomposition& dec, int axis, long ind
   const auto zr = std::make_pair(o.lo[2], o.hi[2]);
   int a = 0, b = 0;
   plane_axes(axis, a, b);
-  Plane2D out("plane", std::size_t(dec.local_n()[b]), std::size_t(dec.local_n()[a]));
+  Plane2D<Real> out("plane", std::size_t(dec.local_n()[b]), std::size_t(dec.local_n()[a]));
   if (axis == 2) Kokkos::deep_copy(out, Kokkos::subview(f, k, yr, xr));
   if (axis == 1) Kokkos::deep_copy(out, Kokkos::subview(f, zr, k, xr));
   if (axis == 0) Kokkos::deep_copy(out, Kokkos::subview(f, zr, yr, k));
@@ -31,7 +33,8 @@ Plane2D local_plane(const Field& f, const Decomposition& dec, int axis, long ind
 
 }  // namespace
 
-Plane gather_plane(const Field& f, const Decomposition& dec, int axis, long index) {
+template <class Real>
+Plane gather_plane(const Field<Real>& f, const Decomposition& dec, int axis, long index) {
   int a = 0, b = 0;
   plane_axes(axis, a, b);
   const bool mine = index >= dec.offset()[axis] && index < dec.offset()[axis] + dec.local_n()[axis];
@@ -72,5 +75,8 @@ Plane gather_plane(const Field& f, const Decomposition& dec, int axis, long inde
   }
   return p;
 }
+
+template Plane gather_plane(const Field<float>&, const Decomposition&, int, long);
+template Plane gather_plane(const Field<double>&, const Decomposition&, int, long);
 
 }  // namespace gs

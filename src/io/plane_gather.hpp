@@ -17,6 +17,7 @@ struct Plane {
 void plane_axes(int axis, int& first, int& second);
 
 // Collective over dec.comm(). `index` is a global cell index along `axis`.
-Plane gather_plane(const Field& f, const Decomposition& dec, int axis, long index);
+template <class Real>
+Plane gather_plane(const Field<Real>& f, const Decomposition& dec, int axis, long index);
 
 }  // namespace gs

@@ -17,17 +17,18 @@ namespace {
 // allocated to the empty file (write_tmp tops this up to the exact size once
 // HDF5 has laid the file out). `reserved` stays 0 where the filesystem cannot
 // hold a reservation (the free space was only compared).
-std::string reserve_first(const StateFileWrite& w, const Decomposition& dec, long long& reserved) {
+std::string reserve_first(const StateFileWrite& w, const Decomposition& dec, int value_bytes, long long& reserved) {
   long long cells = 1;
   for (int d = 0; d < dec.dims(); ++d) cells *= dec.global_n()[d];
-  const long long bytes = 2 * (long long)sizeof(Real) * cells + 4096;  // u and v, the superblock's page
+  const long long bytes = 2 * (long long)value_bytes * cells + 4096;  // u and v, the superblock's page
   bool held = false;
   const std::string why = reserve_file_space(w.tmp, bytes, held);
   if (why.empty() && held) reserved = bytes;
   return why.empty() ? "" : w.space_error + why;
 }
 
-std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const State& f, long long reserved) {
+template <class Real>
+std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const State<Real>& f, long long reserved) {
   const MPI_Comm comm = dec.comm();
   const bool root = dec.rank() == 0;
   H5Handle file = h5_create(w.tmp, comm);
@@ -35,7 +36,7 @@ std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const S
   const hid_t id = file.get();
   if (err.empty() && w.attributes) err = first_error_of([&] { w.attributes(id); }, comm);
   StateDatasets datasets;
-  if (err.empty()) err = first_error_of([&] { datasets = h5_create_state(id, dec); }, comm);
+  if (err.empty()) err = first_error_of([&] { datasets = h5_create_state<Real>(id, dec); }, comm);
   // Nothing has reached the file yet and its datasets' storage is allocated,
   // so the file's end is its final size: the rest of it is reserved now,
   // before the first write. Should that fail, the metadata that closing the
@@ -73,14 +74,15 @@ std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const S
 
 }  // namespace
 
-std::string write_state_file(const StateFileWrite& w, const Decomposition& dec, const State& f) {
+template <class Real>
+std::string write_state_file(const StateFileWrite& w, const Decomposition& dec, const State<Real>& f) {
   const bool root = dec.rank() == 0;
   long long reserved = 0;  // bytes held for tmp; 0: none (unguarded, or no fallocate)
   std::string err;
   if (root) {
     std::error_code ec;
     std::filesystem::remove(w.tmp, ec);  // a stale tmp of a crashed run
-    if (w.reserve) err = reserve_first(w, dec, reserved);
+    if (w.reserve) err = reserve_first(w, dec, int(sizeof(Real)), reserved);
   }
   err = first_error(err, dec.comm());
   GS_MPI_CHECK(MPI_Bcast(&reserved, 1, MPI_LONG_LONG, 0, dec.comm()));
@@ -95,5 +97,8 @@ std::string write_state_file(const StateFileWrite& w, const Decomposition& dec, 
   }
   return err;
 }
+
+template std::string write_state_file(const StateFileWrite&, const Decomposition&, const State<float>&);
+template std::string write_state_file(const StateFileWrite&, const Decomposition&, const State<double>&);
 
 }  // namespace gs

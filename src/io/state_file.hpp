@@ -27,6 +27,7 @@ struct StateFileWrite {
 // Collective. Writes and closes w.tmp, then gives back the reservation beyond
 // the file's end. Returns "" or why it failed, the same text on every rank;
 // on failure w.tmp is removed (rank 0) and nothing else is touched.
-std::string write_state_file(const StateFileWrite& w, const Decomposition& dec, const State& f);
+template <class Real>
+std::string write_state_file(const StateFileWrite& w, const Decomposition& dec, const State<Real>& f);
 
 }  // namespace gs

@@ -40,7 +40,7 @@ void write_grid(std::ostream& os, const GridConfig& g, const XdmfEntry& e, const
   for (const char* name : {"u", "v"}) {
     os << indent << "  <Attribute Name=\"" << name << "\" AttributeType=\"Scalar\" Center=\"Cell\">\n";
     os << indent << "    <DataItem Dimensions=\"" << axes_text(g, false, false)
-       << "\" NumberType=\"Float\" Precision=\"" << sizeof(Real) << "\" Format=\"HDF\">" << e.h5_file << ":/" << name << "</DataItem>\n";
+       << "\" NumberType=\"Float\" Precision=\"" << bytes_of(g.precision) << "\" Format=\"HDF\">" << e.h5_file << ":/" << name << "</DataItem>\n";
     os << indent << "  </Attribute>\n";
   }
   os << indent << "</Grid>\n";

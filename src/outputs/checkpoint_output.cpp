@@ -8,14 +8,16 @@
 
 namespace gs {
 
-CheckpointOutput::CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart)
+template <class Real>
+CheckpointOutput<Real>::CheckpointOutput(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart)
     : dec_(dec), writer_(cfg, dec, restart), last_written_(restart ? restart->step : -1) {
   cadence_.every = cfg.checkpoint.every;
   cadence_.at_last = cfg.checkpoint.every > 0;
   cadence_.at_stop = true;
 }
 
-void CheckpointOutput::write(const OutputStep& s, const State& state) {
+template <class Real>
+void CheckpointOutput<Real>::write(const OutputStep& s, const State<Real>& state) {
   // A blown-up state must never become the restart point: one reduction per
   // checkpoint, before anything is written or pruned.
   const FieldStats stats = global_stats(state, dec_);
@@ -33,5 +35,8 @@ void CheckpointOutput::write(const OutputStep& s, const State& state) {
     std::printf("checkpoint step %ld  %s  %.2f MB in %.3fs (%.1f MB/s)\n", s.step, info.path.c_str(), info.bytes / 1e6, secs,
                 secs > 0 ? info.bytes / 1e6 / secs : 0.0);
 }
+
+template class CheckpointOutput<float>;
+template class CheckpointOutput<double>;
 
 }  // namespace gs

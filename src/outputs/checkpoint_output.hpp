@@ -9,7 +9,8 @@
 
 namespace gs {
 
-class CheckpointOutput : public Output {
+template <class Real>
+class CheckpointOutput : public Output<Real> {
  public:
   // restart: the checkpoint this run started from (its step is not written
   // again, its lineage goes on), or nullptr for a fresh run.
@@ -17,9 +18,10 @@ class CheckpointOutput : public Output {
   std::string name() const override { return "checkpoint"; }
   bool due(const OutputStep& s) const override { return s.step != last_written_ && cadence_.due(s); }
   long next_due(long after) const override { return cadence_.next_due(after); }
-  void write(const OutputStep& s, const State& state) override;
+  void write(const OutputStep& s, const State<Real>& state) override;
 
  private:
+  using Output<Real>::report_;
   const Decomposition& dec_;
   CheckpointWriter writer_;
   Cadence cadence_;

@@ -8,14 +8,16 @@
 
 namespace gs {
 
-DiagnosticsOutput::DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec) : cfg_(cfg), dec_(dec) {
+template <class Real>
+DiagnosticsOutput<Real>::DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec) : cfg_(cfg), dec_(dec) {
   // output.log_every = 0: about 20 lines per run.
   cadence_.every = cfg.output.log_every > 0 ? cfg.output.log_every : std::max(1L, cfg.time.steps / 20);
   cadence_.at_first = true;
   cadence_.at_last = true;
 }
 
-void DiagnosticsOutput::write(const OutputStep& s, const State& state) {
+template <class Real>
+void DiagnosticsOutput<Real>::write(const OutputStep& s, const State<Real>& state) {
   last_ = global_stats(state, dec_);
   if (!last_.finite()) {
     char msg[256];
@@ -33,6 +35,10 @@ void DiagnosticsOutput::write(const OutputStep& s, const State& state) {
   std::fflush(stdout);
 }
 
-Json DiagnosticsOutput::summary_extra() const { return {{"last_stats", last_}}; }
+template <class Real>
+Json DiagnosticsOutput<Real>::summary_extra() const { return {{"last_stats", last_}}; }
+
+template class DiagnosticsOutput<float>;
+template class DiagnosticsOutput<double>;
 
 }  // namespace gs

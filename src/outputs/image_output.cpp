@@ -10,13 +10,15 @@
 
 namespace gs {
 
-ImageOutput::ImageOutput(const SimConfig& cfg, const Decomposition& dec) : dec_(dec), images_(cfg.output, dec, cfg.time.steps) {
+template <class Real>
+ImageOutput<Real>::ImageOutput(const SimConfig& cfg, const Decomposition& dec) : dec_(dec), images_(cfg.output, dec, cfg.time.steps) {
   cadence_.every = cfg.output.every;
   cadence_.at_fresh_start = true;
   cadence_.at_last = true;
 }
 
-void ImageOutput::write(const OutputStep& s, const State& state) {
+template <class Real>
+void ImageOutput<Real>::write(const OutputStep& s, const State<Real>& state) {
   const std::uint64_t digest = state_digest(state, dec_);
   digests_.emplace_back(s.step, digest);
   // Rank 0 alone writes the file; every rank learns whether it worked, so a
@@ -38,10 +40,14 @@ void ImageOutput::write(const OutputStep& s, const State& state) {
   std::printf("output step %ld  digest %s  image %s\n", s.step, digest_hex(digest).c_str(), path.c_str());
 }
 
-Json ImageOutput::summary_extra() const {
+template <class Real>
+Json ImageOutput<Real>::summary_extra() const {
   Json digests = Json::array();
   for (const auto& [step, digest] : digests_) digests.push_back({{"step", step}, {"digest", digest_hex(digest)}});
   return {{"digests", digests}};
 }
+
+template class ImageOutput<float>;
+template class ImageOutput<double>;
 
 }  // namespace gs

@@ -21,7 +21,8 @@
 
 namespace gs {
 
-InsituOutput::InsituOutput(const SimConfig& cfg, const Decomposition& dec)
+template <class Real>
+InsituOutput<Real>::InsituOutput(const SimConfig& cfg, const Decomposition& dec)
     : cfg_(cfg), dec_(dec), dir_((std::filesystem::path(cfg.output.dir) / "insitu").string()) {
   cadence_.every = cfg.insitu.every;
   cadence_.at_first = true;
@@ -52,13 +53,15 @@ std::vector<std::string> plugin_candidates() {
 
 }  // namespace
 
-InsituOutput::~InsituOutput() {
+template <class Real>
+InsituOutput<Real>::~InsituOutput() {
   KeepSignalHandlers keep;
   session_.reset();  // finalizes Catalyst while its code is still loaded
   // The plugin stays loaded: VTK's static destructors run at exit.
 }
 
-void InsituOutput::start() {
+template <class Real>
+void InsituOutput<Real>::start() {
   KeepSignalHandlers keep;  // loading ParaView and starting Catalyst
   std::string error;
   gs_plugin::CreateCatalystSession create = nullptr;
@@ -76,7 +79,7 @@ void InsituOutput::start() {
     throw RunError("insitu: " + error);
   }
   // Normals for the contoured species, v (insitu.iso are values of v).
-  block_ = std::make_unique<InsituBlock>(dec_, cfg_.grid, cfg_.insitu.contour == OutputField::U ? 0 : 1,
+  block_ = std::make_unique<InsituBlock<Real>>(dec_, cfg_.grid, cfg_.insitu.contour == OutputField::U ? 0 : 1,
                                          cfg_.parallel.gpu_aware_mpi);
   long long bytes = block_->bytes();
   allreduce_sum(&bytes, 1, dec_.comm());
@@ -85,7 +88,8 @@ void InsituOutput::start() {
                         dir_.c_str()));
 }
 
-void InsituOutput::write(const OutputStep& s, const State& state) {
+template <class Real>
+void InsituOutput<Real>::write(const OutputStep& s, const State<Real>& state) {
   const bool no_call = s.step == last_step_;  // a stop at the step just handed over (due())
   std::string error = no_call ? "" : call(s, state);
   // The run's last call ends the scripts (catalyst_finalize), so their errors
@@ -105,7 +109,8 @@ void InsituOutput::write(const OutputStep& s, const State& state) {
   if (no_call) report_.calls -= 1;
 }
 
-std::string InsituOutput::finalize() {
+template <class Real>
+std::string InsituOutput<Real>::finalize() {
   finalized_ = true;
   std::string error;
   {
@@ -116,7 +121,8 @@ std::string InsituOutput::finalize() {
   return first_error(error, dec_.comm());
 }
 
-std::string InsituOutput::call(const OutputStep& s, const State& state) {
+template <class Real>
+std::string InsituOutput<Real>::call(const OutputStep& s, const State<Real>& state) {
   const double t_start = MPI_Wtime();
   const bool first = !session_;
   if (first) start();
@@ -145,7 +151,8 @@ std::string InsituOutput::call(const OutputStep& s, const State& state) {
   return error;
 }
 
-std::string InsituOutput::check_written(long step, std::filesystem::file_time_type since) {
+template <class Real>
+std::string InsituOutput<Real>::check_written(long step, std::filesystem::file_time_type since) {
   if (!std::filesystem::is_directory(dir_))
     return "step " + std::to_string(step) + ": the in-situ folder '" + dir_ + "' is gone or no longer a folder";
   const long written = files_written_since(dir_, since);
@@ -156,7 +163,8 @@ std::string InsituOutput::check_written(long step, std::filesystem::file_time_ty
   return "";
 }
 
-Json InsituOutput::summary_extra() const {
+template <class Real>
+Json InsituOutput<Real>::summary_extra() const {
   // The first call holds the one-time start-up: loading ParaView, importing
   // the scripts, and the lazy first render. It is startup_s; the steady cost
   // per call is the mean of the others (null with fewer than two calls).
@@ -167,5 +175,8 @@ Json InsituOutput::summary_extra() const {
           {"copy_s", json_finite(copy_s_)},
           {"scripts", cfg_.insitu.scripts.size()}};
 }
+
+template class InsituOutput<float>;
+template class InsituOutput<double>;
 
 }  // namespace gs

@@ -26,9 +26,11 @@ class CatalystSession;
 
 namespace gs {
 
+template <class Real>
 class InsituBlock;
 
-class InsituOutput : public Output {
+template <class Real>
+class InsituOutput : public Output<Real> {
  public:
   InsituOutput(const SimConfig& cfg, const Decomposition& dec);
   ~InsituOutput() override;
@@ -47,18 +49,19 @@ class InsituOutput : public Output {
   // for the rest of the run on every rank. The run's last call (last step or
   // stop) also runs the scripts' catalyst_finalize, whose failures are
   // reported the same way.
-  void write(const OutputStep& s, const State& state) override;
+  void write(const OutputStep& s, const State<Real>& state) override;
   Json summary_extra() const override;
 
  private:
+  using Output<Real>::report_;
   const SimConfig& cfg_;
   const Decomposition& dec_;
   Cadence cadence_;
   std::string dir_;
-  std::unique_ptr<InsituBlock> block_;
+  std::unique_ptr<InsituBlock<Real>> block_;
   void start();  // collective: load the plugin, start Catalyst
   // Collective: one call to the scripts; "" or the failure, agreed on every rank.
-  std::string call(const OutputStep& s, const State& state);
+  std::string call(const OutputStep& s, const State<Real>& state);
   // Collective: the scripts' catalyst_finalize; "" or the failure, agreed.
   std::string finalize();
   // Rank 0, after a call: "" or why the folder lacks this call's files.

@@ -55,6 +55,8 @@ struct Cadence {
   static constexpr long kNever = LONG_MAX;
 };
 
+// Templated on the state's precision like the state it reads.
+template <class Real>
 class Output {
  public:
   virtual ~Output() = default;
@@ -71,7 +73,7 @@ class Output {
   // only read the state, so they never fill ghosts themselves.
   virtual bool reads_ghosts() const { return false; }
   // Collective over all ranks. Throw RunError (on every rank alike) to end the run with exit 1.
-  virtual void write(const OutputStep& s, const State& state) = 0;
+  virtual void write(const OutputStep& s, const State<Real>& state) = 0;
   // The output's own members of its summary entry (a JSON object, maybe empty),
   // next to the calls, bytes and seconds every output has.
   virtual Json summary_extra() const { return Json::object(); }

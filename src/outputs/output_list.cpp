@@ -8,17 +8,21 @@
 
 namespace gs {
 
-OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart) {
+template <class Real>
+OutputList<Real> make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart) {
   const long first_step = restart ? restart->step : 0;
-  OutputList list;
-  list.push_back(std::make_unique<DiagnosticsOutput>(cfg, dec));
-  list.push_back(std::make_unique<ImageOutput>(cfg, dec));
-  if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput>(cfg, dec, first_step));
-  list.push_back(std::make_unique<CheckpointOutput>(cfg, dec, restart));
+  OutputList<Real> list;
+  list.push_back(std::make_unique<DiagnosticsOutput<Real>>(cfg, dec));
+  list.push_back(std::make_unique<ImageOutput<Real>>(cfg, dec));
+  if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput<Real>>(cfg, dec, first_step));
+  list.push_back(std::make_unique<CheckpointOutput<Real>>(cfg, dec, restart));
   // In a build without Catalyst the loader has already refused insitu.script
   // (exit 2), so this never asks for the missing plugin.
-  if (cfg.insitu.enabled()) list.push_back(std::make_unique<InsituOutput>(cfg, dec));
+  if (cfg.insitu.enabled()) list.push_back(std::make_unique<InsituOutput<Real>>(cfg, dec));
   return list;
 }
+
+template OutputList<float> make_outputs(const SimConfig&, const Decomposition&, const RestartPoint*);
+template OutputList<double> make_outputs(const SimConfig&, const Decomposition&, const RestartPoint*);
 
 }  // namespace gs

@@ -12,9 +12,11 @@
 
 namespace gs {
 
-using OutputList = std::vector<std::unique_ptr<Output>>;
+template <class Real>
+using OutputList = std::vector<std::unique_ptr<Output<Real>>>;
 
 // restart: the checkpoint a restarted run began from, or nullptr for a fresh run.
-OutputList make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart);
+template <class Real>
+OutputList<Real> make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart);
 
 }  // namespace gs

@@ -14,6 +14,7 @@ namespace gs {
 
 // One species at the cell being updated: its value, its Laplacian and, for
 // the averaging stage, its value at the start of the step.
+template <class Real>
 struct SpeciesAt {
   Real value, laplacian, base;
 };
@@ -21,9 +22,9 @@ struct SpeciesAt {
 // The update of one cell, shared by every kernel form so that each cell's
 // arithmetic is the same operations in the same order wherever it runs.
 // `base` is read only when averaging.
-template <bool Average>
-KOKKOS_FORCEINLINE_FUNCTION void update_cell(const CellCoefficients& c, const SpeciesAt& u, const SpeciesAt& v,
-                                             Real& out_u, Real& out_v) {
+template <bool Average, class Real>
+KOKKOS_FORCEINLINE_FUNCTION void update_cell(const CellCoefficients<Real>& c, const SpeciesAt<Real>& u,
+                                             const SpeciesAt<Real>& v, Real& out_u, Real& out_v) {
   const Real uvv = u.value * v.value * v.value;
   const Real du = c.Du * u.laplacian - uvv + c.F * (1 - u.value);
   const Real dv = c.Dv * v.laplacian + uvv - (c.F + c.k) * v.value;
@@ -49,10 +50,10 @@ KOKKOS_FORCEINLINE_FUNCTION void update_cell(const CellCoefficients& c, const Sp
 
 // The coefficients of the cell at `i`: those of the run, with the parameter
 // map's F and k where there is one.
-template <bool Mapped>
-KOKKOS_FORCEINLINE_FUNCTION CellCoefficients at_cell(const CellCoefficients& run, const Real* F_row,
-                                                     const Real* k_row, int i) {
-  CellCoefficients c = run;
+template <bool Mapped, class Real>
+KOKKOS_FORCEINLINE_FUNCTION CellCoefficients<Real> at_cell(const CellCoefficients<Real>& run, const Real* F_row,
+                                                           const Real* k_row, int i) {
+  CellCoefficients<Real> c = run;
   if (Mapped) {
     c.F = F_row[i];
     c.k = k_row[i];
@@ -61,10 +62,10 @@ KOKKOS_FORCEINLINE_FUNCTION CellCoefficients at_cell(const CellCoefficients& run
 }
 
 // The same for cell (z, y, x) of the map's Views (the one-cell-per-thread forms).
-template <bool Mapped>
-KOKKOS_FORCEINLINE_FUNCTION CellCoefficients at_cell(const CellCoefficients& run, const ConstField& F_map,
-                                                     const ConstField& k_map, int z, int y, int x) {
-  CellCoefficients c = run;
+template <bool Mapped, class Real>
+KOKKOS_FORCEINLINE_FUNCTION CellCoefficients<Real> at_cell(const CellCoefficients<Real>& run, const ConstField<Real>& F_map,
+                                                           const ConstField<Real>& k_map, int z, int y, int x) {
+  CellCoefficients<Real> c = run;
   if (Mapped) {
     c.F = F_map(z, y, x);
     c.k = k_map(z, y, x);
@@ -95,7 +96,9 @@ void dispatch_kernel(Stencil stencil, bool mapped, Fn&& fn) {
 // Offsets from the cell at column x of a row that starts at `row`; `sy`, `sz`
 // are the strides of y and z. All loads are then affine in x, which the
 // vectoriser needs.
+template <class Real>
 struct RowAt {
+  using value_type = Real;
   const Real* row;
   long sy, sz;
   int x;
@@ -109,11 +112,11 @@ struct RowAt {
 // strides for every access and give up vectorising ("data ref analysis
 // failed"); with the row pointers and coefficients hoisted into locals it
 // vectorises, and the 19/27-point bodies are inlined.
-template <Stencil S, bool Average, bool Mapped>
+template <class Real, Stencil S, bool Average, bool Mapped>
 struct RowKernel {
-  ConstField u, v, base_u, base_v, F_map, k_map;
-  Field out_u, out_v;
-  CellCoefficients coef;
+  ConstField<Real> u, v, base_u, base_v, F_map, k_map;
+  Field<Real> out_u, out_v;
+  CellCoefficients<Real> coef;
   int x_begin, x_end, y_begin, ny, z_begin;
 
   KOKKOS_INLINE_FUNCTION void operator()(int row) const {
@@ -127,7 +130,7 @@ struct RowKernel {
     const Real* kr = Mapped ? &k_map(z, y, 0) : nullptr;
     Real* ou = &out_u(z, y, 0);
     Real* ov = &out_v(z, y, 0);
-    const CellCoefficients c = coef;
+    const CellCoefficients<Real> c = coef;
     // Each x reads `in` and writes `out` at x only; `out` may alias `base` (RK2
     // stage 2) but never `in`, so iterations are independent.
     if constexpr (kColumnFactorised<S>) {
@@ -139,8 +142,8 @@ struct RowKernel {
       for (int x0 = x_begin; x0 < x_end; x0 += kChunk) {
         const int n = x_end - x0 < kChunk ? x_end - x0 : kChunk;
         for (int i = 0; i < n + 2; ++i) {
-          const ColumnSums cu = column_sums(RowAt{ur, sy, sz, x0 - 1 + i}, 0);
-          const ColumnSums cv = column_sums(RowAt{vr, sy, sz, x0 - 1 + i}, 0);
+          const ColumnSums cu = column_sums(RowAt<Real>{ur, sy, sz, x0 - 1 + i}, 0);
+          const ColumnSums cv = column_sums(RowAt<Real>{vr, sy, sz, x0 - 1 + i}, 0);
           side_u[i] = W::side(cu);
           mid_u[i] = W::middle(cu);
           side_v[i] = W::side(cv);
@@ -165,8 +168,8 @@ struct RowKernel {
 #endif
       for (int x = x_begin; x < x_end; ++x) {
         update_cell<Average>(at_cell<Mapped>(c, Fr, kr, x),
-                             {ur[x], Laplacian<S>::apply(RowAt{ur, sy, sz, x}, c.inv_h2), Average ? bu[x] : Real(0)},
-                             {vr[x], Laplacian<S>::apply(RowAt{vr, sy, sz, x}, c.inv_h2), Average ? bv[x] : Real(0)},
+                             {ur[x], Laplacian<S>::apply(RowAt<Real>{ur, sy, sz, x}, c.inv_h2), Average ? bu[x] : Real(0)},
+                             {vr[x], Laplacian<S>::apply(RowAt<Real>{vr, sy, sz, x}, c.inv_h2), Average ? bv[x] : Real(0)},
                              ou[x], ov[x]);
       }
     }
@@ -174,9 +177,10 @@ struct RowKernel {
 };
 
 // The row kernel of one stage over `box`, with the roles of gray_scott_stage.
-template <Stencil S, bool Average, bool Mapped>
-RowKernel<S, Average, Mapped> make_row_kernel(const ReactionDiffusion& p, const IndexBox& box, const State& in,
-                                              const State& base, const State& out) {
+template <Stencil S, bool Average, bool Mapped, class Real>
+RowKernel<Real, S, Average, Mapped> make_row_kernel(const ReactionDiffusion<Real>& p, const IndexBox& box,
+                                                    const State<Real>& in, const State<Real>& base,
+                                                    const State<Real>& out) {
   return {in.u, in.v, base.u, base.v, p.F_map, p.k_map, out.u, out.v,
           p.cell, box.lo[0], box.hi[0], box.lo[1], box.hi[1] - box.lo[1], box.lo[2]};
 }

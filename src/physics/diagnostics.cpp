@@ -100,6 +100,7 @@ constexpr int kStatsLanes = 4;
 // instructions by itself). Minimum, maximum and the non-finite count are those
 // of the cell-wise form; the sum adds the same values in another order
 // (differences in the last bits, and between builds of other vector widths).
+template <class Real>
 KOKKOS_INLINE_FUNCTION void accumulate_row(StatsValue& acc, int f, const Real* row, int n) {
   constexpr int kLanes = kStatsLanes;
   const double no_min = Kokkos::reduction_identity<double>::min(), no_max = Kokkos::reduction_identity<double>::max();
@@ -164,7 +165,7 @@ struct RankStats {
 // same reduction order for it (checked against the four separate
 // all-reduces on 1-8 ranks: summary.json and the log lines are unchanged).
 // (Internal linkage spelled out: a C-linkage name is global even in an unnamed
-// namespace, and the program holds two copies of this file, double and float.)
+// namespace.)
 extern "C" {
 static void combine_rank_stats(void* in, void* inout, int* len, MPI_Datatype*) {
   const RankStats* a = static_cast<const RankStats*>(in);
@@ -183,11 +184,12 @@ static void combine_rank_stats(void* in, void* inout, int* len, MPI_Datatype*) {
 
 }  // namespace
 
-FieldStats local_stats(const State& s, const IndexBox& owned) {
+template <class Real>
+FieldStats local_stats(const State<Real>& s, const IndexBox& owned) {
   FieldStats st;
   st.cells = owned.cells();
   if (st.cells == 0) return st;
-  const Field u = s.u, v = s.v;
+  const Field<Real> u = s.u, v = s.v;
   StatsValue r;
   if constexpr (kHostExecution) {
     // One work item per row, its cells in vector lanes: the cell-wise form
@@ -217,7 +219,8 @@ FieldStats local_stats(const State& s, const IndexBox& owned) {
   return st;
 }
 
-FieldStats global_stats(const State& s, const Decomposition& dec) {
+template <class Real>
+FieldStats global_stats(const State<Real>& s, const Decomposition& dec) {
   const FieldStats l = local_stats(s, dec.owned());
   const bool any = l.cells > 0;
   RankStats r = {{any ? l.u.min : HUGE_VAL, any ? l.v.min : HUGE_VAL},
@@ -241,9 +244,10 @@ FieldStats global_stats(const State& s, const Decomposition& dec) {
   return g;
 }
 
-std::uint64_t local_digest(const State& s, const IndexBox& owned, const CellIndex& cells) {
+template <class Real>
+std::uint64_t local_digest(const State<Real>& s, const IndexBox& owned, const CellIndex& cells) {
   if (owned.empty()) return 0;
-  const Field u = s.u, v = s.v;
+  const Field<Real> u = s.u, v = s.v;
   std::uint64_t sum = 0;
   // for each owned cell: sum += hash(global index, bits(u), bits(v))   (mod 2^64)
   Kokkos::parallel_reduce(
@@ -255,8 +259,18 @@ std::uint64_t local_digest(const State& s, const IndexBox& owned, const CellInde
   return sum;
 }
 
-std::uint64_t state_digest(const State& s, const Decomposition& dec) {
+template <class Real>
+std::uint64_t state_digest(const State<Real>& s, const Decomposition& dec) {
   return allreduce_wrapping_sum(local_digest(s, dec.owned(), CellIndex::of(dec)), dec.comm());
 }
+
+template FieldStats local_stats(const State<float>&, const IndexBox&);
+template FieldStats local_stats(const State<double>&, const IndexBox&);
+template FieldStats global_stats(const State<float>&, const Decomposition&);
+template FieldStats global_stats(const State<double>&, const Decomposition&);
+template std::uint64_t local_digest(const State<float>&, const IndexBox&, const CellIndex&);
+template std::uint64_t local_digest(const State<double>&, const IndexBox&, const CellIndex&);
+template std::uint64_t state_digest(const State<float>&, const Decomposition&);
+template std::uint64_t state_digest(const State<double>&, const Decomposition&);
 
 }  // namespace gs

@@ -23,14 +23,18 @@ struct FieldStats {
   bool finite() const { return u.nonfinite == 0 && v.nonfinite == 0; }
 };
 
-FieldStats local_stats(const State& s, const IndexBox& owned);
+template <class Real>
+FieldStats local_stats(const State<Real>& s, const IndexBox& owned);
 // Collective: the statistics of the whole state.
-FieldStats global_stats(const State& s, const Decomposition& dec);
+template <class Real>
+FieldStats global_stats(const State<Real>& s, const Decomposition& dec);
 
 // Wrapping sum over owned cells of hash(global index, bits of u, bits of v).
 // Addition mod 2^64 is order-free, so the global sum does not depend on the layout.
-std::uint64_t local_digest(const State& s, const IndexBox& owned, const CellIndex& cells);
+template <class Real>
+std::uint64_t local_digest(const State<Real>& s, const IndexBox& owned, const CellIndex& cells);
 // Collective: the digest of the whole state, the same on any decomposition.
-std::uint64_t state_digest(const State& s, const Decomposition& dec);
+template <class Real>
+std::uint64_t state_digest(const State<Real>& s, const Decomposition& dec);
 
 }  // namespace gs

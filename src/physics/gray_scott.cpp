@@ -11,29 +11,29 @@ namespace {
 // GPU form: one cell per thread over a flattened index, x fastest, so
 // consecutive threads touch consecutive addresses (Kokkos 3.4's default MDRange
 // tiles would give each block a z extent that 2D grids do not have).
-template <Stencil S, bool Average, bool Mapped>
+template <class Real, Stencil S, bool Average, bool Mapped>
 struct CellKernel {
-  ConstField u, v, base_u, base_v, F_map, k_map;
-  Field out_u, out_v;
-  CellCoefficients coef;
+  ConstField<Real> u, v, base_u, base_v, F_map, k_map;
+  Field<Real> out_u, out_v;
+  CellCoefficients<Real> coef;
   int x_begin, nx, y_begin, ny, z_begin;
 
   KOKKOS_INLINE_FUNCTION void operator()(long long i) const {
     const int x = x_begin + int(i % nx);
     const long long row = i / nx;
     const int y = y_begin + int(row % ny), z = z_begin + int(row / ny);
-    const CellCoefficients c = at_cell<Mapped>(coef, F_map, k_map, z, y, x);
-    const SpeciesAt su{u(z, y, x), Laplacian<S>::apply(ViewAt{u, z, y, x}, c.inv_h2),
-                       Average ? base_u(z, y, x) : Real(0)};
-    const SpeciesAt sv{v(z, y, x), Laplacian<S>::apply(ViewAt{v, z, y, x}, c.inv_h2),
-                       Average ? base_v(z, y, x) : Real(0)};
+    const CellCoefficients<Real> c = at_cell<Mapped>(coef, F_map, k_map, z, y, x);
+    const SpeciesAt<Real> su{u(z, y, x), Laplacian<S>::apply(view_at(u, z, y, x), c.inv_h2),
+                             Average ? base_u(z, y, x) : Real(0)};
+    const SpeciesAt<Real> sv{v(z, y, x), Laplacian<S>::apply(view_at(v, z, y, x), c.inv_h2),
+                             Average ? base_v(z, y, x) : Real(0)};
     update_cell<Average>(c, su, sv, out_u(z, y, x), out_v(z, y, x));
   }
 };
 
-template <Stencil S, bool Average, bool Mapped>
-void launch(const ReactionDiffusion& p, const IndexBox& box, const State& in, const State& base, const State& out,
-            KernelForm form) {
+template <Stencil S, bool Average, bool Mapped, class Real>
+void launch(const ReactionDiffusion<Real>& p, const IndexBox& box, const State<Real>& in, const State<Real>& base,
+            const State<Real>& out, KernelForm form) {
   if (box.empty()) return;
   // Serial form of the kernel:
   // for (z, y, x) in box:
@@ -54,16 +54,17 @@ void launch(const ReactionDiffusion& p, const IndexBox& box, const State& in, co
       return;
     }
   }
-  const CellKernel<S, Average, Mapped> k{in.u,  in.v,   base.u,    base.v, p.F_map,   p.k_map, out.u,
+  const CellKernel<Real, S, Average, Mapped> k{in.u,  in.v,   base.u,    base.v, p.F_map,   p.k_map, out.u,
                                          out.v, p.cell, box.lo[0], nx,     box.lo[1], ny,      box.lo[2]};
   Kokkos::parallel_for("gray_scott_stage", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<long long>>(0, box.cells()), k);
 }
 
 }  // namespace
 
-ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec) {
-  ReactionDiffusion p;
-  CellCoefficients& c = p.cell;
+template <class Real>
+ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec) {
+  ReactionDiffusion<Real> p;
+  CellCoefficients<Real>& c = p.cell;
   c.Du = cfg.physics.Du;
   c.Dv = cfg.physics.Dv;
   c.F = cfg.physics.F;
@@ -72,7 +73,7 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposit
   c.set_clamp(cfg.physics.clamp);
   for (int d = 0; d < 3; ++d) c.inv_h2[d] = 1.0 / (cfg.grid.h(d) * cfg.grid.h(d));
   // physics.map: per-cell F and k ride along with the constants; none: empty Views.
-  const ParameterMap map = build_parameter_map(cfg, dec);
+  const ParameterMap<Real> map = build_parameter_map<Real>(cfg, dec);
   if (map.active()) {
     p.F_map = map.F;
     p.k_map = map.k;
@@ -80,13 +81,21 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposit
   return p;
 }
 
-void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const State& in,
-                      const State& base, const State& out, bool average, KernelForm form) {
+template <class Real>
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const IndexBox& box, const State<Real>& in,
+                      const State<Real>& base, const State<Real>& out, bool average, KernelForm form) {
   dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
     constexpr Stencil S = decltype(s)::value;
     constexpr bool Mapped = decltype(mapped)::value;
     average ? launch<S, true, Mapped>(p, box, in, base, out, form) : launch<S, false, Mapped>(p, box, in, base, out, form);
   });
 }
+
+template ReactionDiffusion<float> make_reaction_diffusion(const SimConfig&, const Decomposition&);
+template ReactionDiffusion<double> make_reaction_diffusion(const SimConfig&, const Decomposition&);
+template void gray_scott_stage(Stencil, const ReactionDiffusion<float>&, const IndexBox&, const State<float>&,
+                               const State<float>&, const State<float>&, bool, KernelForm);
+template void gray_scott_stage(Stencil, const ReactionDiffusion<double>&, const IndexBox&, const State<double>&,
+                               const State<double>&, const State<double>&, bool, KernelForm);
 
 }  // namespace gs

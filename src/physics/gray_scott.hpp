@@ -11,6 +11,7 @@ namespace gs {
 
 // The constants of one cell's update, in the state's precision: what every
 // kernel form reads, one value per name, so no call site can swap two of them.
+template <class Real>
 struct CellCoefficients {
   Real Du = 0, Dv = 0;  // diffusivities (length^2 / time)
   Real F = 0, k = 0;    // feed and kill (1 / time); per cell with a parameter map
@@ -25,18 +26,20 @@ struct CellCoefficients {
   }
 };
 
+template <class Real>
 struct ReactionDiffusion {
-  CellCoefficients cell;
+  CellCoefficients<Real> cell;
   // Per-cell F and k of a parameter map (physics.map); empty Views mean the
   // uniform cell.F and cell.k, and then the kernels never read them.
-  ConstField F_map, k_map;
+  ConstField<Real> F_map, k_map;
   bool mapped() const { return F_map.data() != nullptr; }
 };
 
 // The physics of a run from its config: the constants, 1/h^2 per dimension
 // and, with physics.map, the per-cell F and k of this rank's cells (built
 // here, once). The one way the time loop gets its parameters.
-ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec);
+template <class Real>
+ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec);
 
 // Stage output for every cell of `box`:
 //   plain:    out = in + dt * f(in)                        (Euler step, RK2 stage 1)
@@ -47,7 +50,8 @@ ReactionDiffusion make_reaction_diffusion(const SimConfig& cfg, const Decomposit
 // same operations per cell; tests force each on the CPU to prove the bits equal.
 enum class KernelForm { Auto, Rows, Cells };
 
-void gray_scott_stage(Stencil stencil, const ReactionDiffusion& p, const IndexBox& box, const State& in,
-                      const State& base, const State& out, bool average, KernelForm form = KernelForm::Auto);
+template <class Real>
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const IndexBox& box, const State<Real>& in,
+                      const State<Real>& base, const State<Real>& out, bool average, KernelForm form = KernelForm::Auto);
 
 }  // namespace gs

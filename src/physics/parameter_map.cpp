@@ -12,9 +12,9 @@ namespace {
 // Hash stream of the map's Perlin lattice, apart from the initial condition's.
 constexpr std::uint64_t kStreamParameterMap = 0x4D4150ULL;
 
-template <int D>
+template <class Real, int D>
 struct MapKernel {
-  Field F, k;
+  Field<Real> F, k;
   PerlinFbm<D> noise;  // used when `noise_map`
   bool noise_map;
   double F0, F1, k0, k1;
@@ -37,13 +37,13 @@ struct MapKernel {
   }
 };
 
-template <int D>
-ParameterMap build(const SimConfig& cfg, const Decomposition& dec) {
-  ParameterMap m;
-  m.F = Field("F_map", dec.extent(2), dec.extent(1), dec.extent(0));
-  m.k = Field("k_map", dec.extent(2), dec.extent(1), dec.extent(0));
+template <class Real, int D>
+ParameterMap<Real> build(const SimConfig& cfg, const Decomposition& dec) {
+  ParameterMap<Real> m;
+  m.F = Field<Real>("F_map", dec.extent(2), dec.extent(1), dec.extent(0));
+  m.k = Field<Real>("k_map", dec.extent(2), dec.extent(1), dec.extent(0));
   const auto& ph = cfg.physics;
-  MapKernel<D> kern{m.F, m.k, {}, ph.map == ParameterMapType::Noise, ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], CellIndex::of(dec)};
+  MapKernel<Real, D> kern{m.F, m.k, {}, ph.map == ParameterMapType::Noise, ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], CellIndex::of(dec)};
   if (kern.noise_map) {
     long period[3];
     perlin_base_periods(cfg.grid, ph.map_frequency, period);
@@ -62,14 +62,18 @@ ParameterMap build(const SimConfig& cfg, const Decomposition& dec) {
 
 }  // namespace
 
-ParameterMap build_parameter_map(const SimConfig& cfg, const Decomposition& dec) {
+template <class Real>
+ParameterMap<Real> build_parameter_map(const SimConfig& cfg, const Decomposition& dec) {
   switch (cfg.physics.map) {
     case ParameterMapType::None: return {};
     case ParameterMapType::Gradient:
-    case ParameterMapType::Noise: return cfg.grid.dims == 2 ? build<2>(cfg, dec) : build<3>(cfg, dec);
+    case ParameterMapType::Noise: return cfg.grid.dims == 2 ? build<Real, 2>(cfg, dec) : build<Real, 3>(cfg, dec);
   }
   GS_REQUIRE(false, "unhandled physics.map");
   return {};
 }
+
+template ParameterMap<float> build_parameter_map(const SimConfig&, const Decomposition&);
+template ParameterMap<double> build_parameter_map(const SimConfig&, const Decomposition&);
 
 }  // namespace gs

@@ -16,11 +16,13 @@
 
 namespace gs {
 
+template <class Real>
 struct ParameterMap {
-  Field F, k;  // same shape as the state fields, ghosts filled too; empty when no map
+  Field<Real> F, k;  // same shape as the state fields, ghosts filled too; empty when no map
   bool active() const { return F.data() != nullptr; }
 };
 
-ParameterMap build_parameter_map(const SimConfig& cfg, const Decomposition& dec);
+template <class Real>
+ParameterMap<Real> build_parameter_map(const SimConfig& cfg, const Decomposition& dec);
 
 }  // namespace gs

@@ -19,15 +19,21 @@ template <Stencil S>
 struct Laplacian;
 
 // Cell (z, y, x) of a View as an offset accessor.
+template <class View>
 struct ViewAt {
-  const ConstField& f;
+  using value_type = typename View::non_const_value_type;
+  const View& f;
   int z, y, x;
-  KOKKOS_FORCEINLINE_FUNCTION Real operator()(int dz, int dy, int dx) const { return f(z + dz, y + dy, x + dx); }
+  KOKKOS_FORCEINLINE_FUNCTION value_type operator()(int dz, int dy, int dx) const { return f(z + dz, y + dy, x + dx); }
 };
+template <class View>
+KOKKOS_FORCEINLINE_FUNCTION ViewAt<View> view_at(const View& f, int z, int y, int x) {
+  return {f, z, y, x};
+}
 
 template <>
 struct Laplacian<Stencil::P5> {
-  template <class At>
+  template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
     const Real c = f(0, 0, 0);
     return inv_h2[0] * (f(0, 0, -1) + f(0, 0, 1) - 2 * c) + inv_h2[1] * (f(0, -1, 0) + f(0, 1, 0) - 2 * c);
@@ -36,7 +42,7 @@ struct Laplacian<Stencil::P5> {
 
 template <>
 struct Laplacian<Stencil::P9> {
-  template <class At>
+  template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
     const Real faces = f(0, 0, -1) + f(0, 0, 1) + f(0, -1, 0) + f(0, 1, 0);
     const Real diagonals = f(0, -1, -1) + f(0, -1, 1) + f(0, 1, -1) + f(0, 1, 1);
@@ -46,7 +52,7 @@ struct Laplacian<Stencil::P9> {
 
 template <>
 struct Laplacian<Stencil::P7> {
-  template <class At>
+  template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
     const Real c = f(0, 0, 0);
     return inv_h2[0] * (f(0, 0, -1) + f(0, 0, 1) - 2 * c) + inv_h2[1] * (f(0, -1, 0) + f(0, 1, 0) - 2 * c) +
@@ -67,12 +73,13 @@ struct Laplacian<Stencil::P7> {
 // cells, where the sum of 26 neighbours took 27 loads and 29 additions per
 // cell; a GPU thread computes the same three terms itself, so both forms give
 // the same bits.
+template <class Real>
 struct ColumnSums {
   Real c, p, d;
 };
 
 template <class At>
-KOKKOS_FORCEINLINE_FUNCTION ColumnSums column_sums(const At& f, int dx) {
+KOKKOS_FORCEINLINE_FUNCTION ColumnSums<typename At::value_type> column_sums(const At& f, int dx) {
   return {f(0, 0, dx), f(0, -1, dx) + f(0, 1, dx) + f(-1, 0, dx) + f(1, 0, dx),
           f(-1, -1, dx) + f(-1, 1, dx) + f(1, -1, dx) + f(1, 1, dx)};
 }
@@ -81,14 +88,20 @@ template <Stencil S>
 struct ColumnWeights;
 template <>
 struct ColumnWeights<Stencil::P19> {
-  KOKKOS_FORCEINLINE_FUNCTION static Real side(const ColumnSums& s) { return 2 * s.c + s.p; }
-  KOKKOS_FORCEINLINE_FUNCTION static Real middle(const ColumnSums& s) { return -24 * s.c + 2 * s.p + s.d; }
+  template <class Real>
+  KOKKOS_FORCEINLINE_FUNCTION static Real side(const ColumnSums<Real>& s) { return 2 * s.c + s.p; }
+  template <class Real>
+  KOKKOS_FORCEINLINE_FUNCTION static Real middle(const ColumnSums<Real>& s) { return -24 * s.c + 2 * s.p + s.d; }
+  template <class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real scale(const Real* inv_h2) { return inv_h2[0] / 6; }
 };
 template <>
 struct ColumnWeights<Stencil::P27> {
-  KOKKOS_FORCEINLINE_FUNCTION static Real side(const ColumnSums& s) { return 14 * s.c + 3 * s.p + s.d; }
-  KOKKOS_FORCEINLINE_FUNCTION static Real middle(const ColumnSums& s) { return -128 * s.c + 14 * s.p + 3 * s.d; }
+  template <class Real>
+  KOKKOS_FORCEINLINE_FUNCTION static Real side(const ColumnSums<Real>& s) { return 14 * s.c + 3 * s.p + s.d; }
+  template <class Real>
+  KOKKOS_FORCEINLINE_FUNCTION static Real middle(const ColumnSums<Real>& s) { return -128 * s.c + 14 * s.p + 3 * s.d; }
+  template <class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real scale(const Real* inv_h2) { return inv_h2[0] / 30; }
 };
 
@@ -98,14 +111,14 @@ constexpr bool kColumnFactorised = S == Stencil::P19 || S == Stencil::P27;
 
 // The Laplacian from the three cross-section values; the one expression both
 // kernel forms evaluate.
-template <Stencil S>
+template <Stencil S, class Real>
 KOKKOS_FORCEINLINE_FUNCTION Real column_laplacian(Real left, Real middle, Real right, const Real* inv_h2) {
   return (left + middle + right) * ColumnWeights<S>::scale(inv_h2);
 }
 
 template <>
 struct Laplacian<Stencil::P19> {
-  template <class At>
+  template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
     using W = ColumnWeights<Stencil::P19>;
     return column_laplacian<Stencil::P19>(W::side(column_sums(f, -1)), W::middle(column_sums(f, 0)),
@@ -115,7 +128,7 @@ struct Laplacian<Stencil::P19> {
 
 template <>
 struct Laplacian<Stencil::P27> {
-  template <class At>
+  template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
     using W = ColumnWeights<Stencil::P27>;
     return column_laplacian<Stencil::P27>(W::side(column_sums(f, -1)), W::middle(column_sums(f, 0)),
@@ -124,9 +137,9 @@ struct Laplacian<Stencil::P27> {
 };
 
 // The Laplacian of field f at cell (z, y, x).
-template <Stencil S>
-KOKKOS_FORCEINLINE_FUNCTION Real laplacian(const ConstField& f, int z, int y, int x, const Real* inv_h2) {
-  return Laplacian<S>::apply(ViewAt{f, z, y, x}, inv_h2);
+template <Stencil S, class View, class Real>
+KOKKOS_FORCEINLINE_FUNCTION Real laplacian(const View& f, int z, int y, int x, const Real* inv_h2) {
+  return Laplacian<S>::apply(view_at(f, z, y, x), inv_h2);
 }
 
 }  // namespace gs

@@ -12,6 +12,15 @@
 
 namespace gs::test {
 
+// The state precision the numerics tests run in: double in test_unit and
+// test_mpi, float in test_unit_float (compiled with GS_TEST_FLOAT, the same
+// test sources against the float instantiations of the library).
+#if defined(GS_TEST_FLOAT)
+using Real = float;
+#else
+using Real = double;
+#endif
+
 inline int stencil_points(Stencil s) {
   switch (s) {
     case Stencil::P5: return 5;
@@ -37,8 +46,8 @@ inline SimConfig make_config(Stencil stencil, std::array<long, 3> n, double h) {
 }
 
 // Sets every cell of f (ghosts included) from a function of the array index.
-template <class Fn>
-void fill_host(const Field& f, Fn fn) {
+template <class View, class Fn>
+void fill_host(const View& f, Fn fn) {
   auto h = Kokkos::create_mirror_view(f);
   for (int z = 0; z < int(f.extent(0)); ++z)
     for (int y = 0; y < int(f.extent(1)); ++y)
@@ -46,7 +55,10 @@ void fill_host(const Field& f, Fn fn) {
   Kokkos::deep_copy(f, h);
 }
 
-inline Field::HostMirror to_host(const Field& f) { return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f); }
+template <class View>
+typename View::HostMirror to_host(const View& f) {
+  return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f);
+}
 
 const Stencil kAllStencils[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27};
 

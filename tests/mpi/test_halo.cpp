@@ -19,6 +19,8 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 int world_size() {
   int n = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &n);
@@ -55,7 +57,7 @@ void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool
   Decomposition dec(grid, par, MPI_COMM_WORLD, integrator);
   for (int d = 0; d < dims; ++d) ASSERT_EQ(dec.ghost(d), ghost_width(depth, integrator));
   if (depth > 1) diagonals = true;
-  Fields f(dec);
+  Fields<Real> f(dec);
   const long* gn = dec.global_n();
   const long* off = dec.offset();
   const IndexBox owned = dec.owned();
@@ -71,10 +73,10 @@ void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool
 
   if (stepper) {
     PhaseTimers timers;
-    Stepper(cfg, dec, timers).fill_ghosts(f.now());
+    Stepper<Real>(cfg, dec, timers).fill_ghosts(f.now());
     diagonals = true;
   } else {
-    HaloExchange halo(dec, diagonals, gpu_aware);
+    HaloExchange<Real> halo(dec, diagonals, gpu_aware);
     halo.exchange(f);
   }
   auto u = test::to_host(f.u);
@@ -168,19 +170,19 @@ TEST(Halo, DeepHaloRefusesRanksThinnerThanTheGhosts) {
 
 TEST(Halo, DeviceBuffersToMpiGiveTheSameGhosts) {
   // Handing CUDA memory to an MPI that cannot read it would crash, not fail.
-  if (!HaloExchange::mpi_takes_field_memory()) GTEST_SKIP() << "this MPI is not CUDA-aware";
+  if (!mpi_takes_field_memory()) GTEST_SKIP() << "this MPI is not CUDA-aware";
   check_halo(3, {11, 9, 8}, {0, 0, 0}, true, true);
   check_halo(2, {13, 10, 1}, {0, 0, 0}, true, true);
 }
 
 TEST(Halo, GpuAwareRequestIsRefusedWhenMpiCannotTakeDeviceMemory) {
-  if (HaloExchange::mpi_takes_field_memory()) GTEST_SKIP() << "fields are host memory or MPI is CUDA-aware";
+  if (mpi_takes_field_memory()) GTEST_SKIP() << "fields are host memory or MPI is CUDA-aware";
   GridConfig grid;
   grid.dims = 2;
   grid.n = {16, 16, 1};
   Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD, Integrator::Euler);
-  EXPECT_THROW(HaloExchange(dec, true, true), InputError);
-  EXPECT_NO_THROW(HaloExchange(dec, true, false));
+  EXPECT_THROW(HaloExchange<Real>(dec, true, true), InputError);
+  EXPECT_NO_THROW(HaloExchange<Real>(dec, true, false));
 }
 
 TEST(Halo, MessageCountsFollowTheStencil) {
@@ -189,13 +191,13 @@ TEST(Halo, MessageCountsFollowTheStencil) {
     grid.dims = dims;
     grid.n = {16, 16, dims == 3 ? 16L : 1L};
     Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD, Integrator::Euler);
-    EXPECT_EQ(HaloExchange(dec, false, false).message_count(), 2 * dims);
-    EXPECT_EQ(HaloExchange(dec, true, false).message_count(), dims == 2 ? 8 : 26);
+    EXPECT_EQ(HaloExchange<Real>(dec, false, false).message_count(), 2 * dims);
+    EXPECT_EQ(HaloExchange<Real>(dec, true, false).message_count(), dims == 2 ? 8 : 26);
     // Deep halos always carry edges and corners.
     ParallelConfig deep;
     deep.halo_depth = 2;
     Decomposition deep_dec(grid, deep, MPI_COMM_WORLD, Integrator::Euler);
-    EXPECT_EQ(HaloExchange(deep_dec, false, false).message_count(), dims == 2 ? 8 : 26);
+    EXPECT_EQ(HaloExchange<Real>(deep_dec, false, false).message_count(), dims == 2 ? 8 : 26);
   }
 }
 

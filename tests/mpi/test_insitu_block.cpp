@@ -17,6 +17,8 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 // The automatic layout and the rank count along each dimension alone: seams
 // in every direction, edges and corners where the automatic one splits two.
 std::vector<std::array<int, 3>> layouts(int dims) {
@@ -44,13 +46,13 @@ void check_block(int dims, std::array<long, 3> n, std::array<int, 3> layout) {
   const long* gn = dec.global_n();
   const long* off = dec.offset();
   const IndexBox owned = dec.owned();
-  State s = State::make(dec, "test");
+  State<Real> s = State<Real>::make(dec, "test");
   const auto global = [&](int a, int d) { return off[d] + a - owned.lo[d]; };
   test::fill_host(s.u, [&](int x, int y, int z) { return field(global(x, 0), global(y, 1), global(z, 2), gn); });
   test::fill_host(s.v, [&](int x, int y, int z) { return -2.0 * field(global(x, 0), global(y, 1), global(z, 2), gn); });
-  HaloExchange(dec, /*diagonals=*/true, false).exchange(s);  // what the driver's ghost fill gives the block
+  HaloExchange<Real>(dec, /*diagonals=*/true, false).exchange(s);  // what the driver's ghost fill gives the block
 
-  InsituBlock block(dec, grid, /*normals_of=*/1, false);
+  InsituBlock<Real> block(dec, grid, /*normals_of=*/1, false);
   block.copy(s);
   ASSERT_EQ(block.has_normals(), dims == 3);
   const auto& p = block.points();

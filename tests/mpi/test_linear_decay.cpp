@@ -14,11 +14,13 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 struct Mode {
   double kappa[3];
 };
 
-void init_mode(Fields& f, const Decomposition& dec, const SimConfig& c, const Mode& m, double amplitude) {
+void init_mode(Fields<Real>& f, const Decomposition& dec, const SimConfig& c, const Mode& m, double amplitude) {
   const IndexBox o = dec.owned();
   test::fill_host(f.u, [&](int x, int y, int z) {
     const int idx[3] = {x, y, z};
@@ -30,7 +32,7 @@ void init_mode(Fields& f, const Decomposition& dec, const SimConfig& c, const Mo
 }
 
 // max over owned cells of |u - 1 - expected_amplitude * mode|, over all ranks.
-double mode_error(const Fields& f, const Decomposition& dec, const SimConfig& c, const Mode& m, double amplitude) {
+double mode_error(const Fields<Real>& f, const Decomposition& dec, const SimConfig& c, const Mode& m, double amplitude) {
   auto u = test::to_host(f.u);
   auto v = test::to_host(f.v);
   const IndexBox o = dec.owned();
@@ -72,9 +74,9 @@ TEST_P(LinearDecay, AmplitudeFollowsTheDiscreteFactor) {
   const double g = integrator == Integrator::Euler ? 1 + z : 1 + z + z * z / 2;
 
   Decomposition dec(c.grid, c.parallel, MPI_COMM_WORLD, c.time.integrator);
-  Fields f(dec);
+  Fields<Real> f(dec);
   PhaseTimers timers;
-  Stepper stepper(c, dec, timers);
+  Stepper<Real> stepper(c, dec, timers);
   const double A = 0.1;
   const int steps = 40;
   init_mode(f, dec, c, m, A);
@@ -102,11 +104,11 @@ TEST_P(FixedPoint, HomogeneousStateOneZeroStaysExactlyFixed) {
   for (Integrator integ : {Integrator::Euler, Integrator::RK2}) {
     c.time.integrator = integ;
     Decomposition dec(c.grid, c.parallel, MPI_COMM_WORLD, c.time.integrator);
-    Fields f(dec);
+    Fields<Real> f(dec);
     Kokkos::deep_copy(f.u, 1.0);
     Kokkos::deep_copy(f.v, 0.0);
     PhaseTimers timers;
-    Stepper stepper(c, dec, timers);
+    Stepper<Real> stepper(c, dec, timers);
     for (int s = 0; s < 100; ++s) stepper.step(f);
     auto u = test::to_host(f.u);
     auto v = test::to_host(f.v);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "physics/diagnostics.hpp"
+#include "../common/test_support.hpp"
 #include "config/loader.hpp"
 #include "core/timers.hpp"
 #include "driver/stepper.hpp"
@@ -20,6 +21,8 @@
 
 namespace {
 
+using gs::test::Real;
+
 struct Outcome {
   std::uint64_t digest = 0;
   gs::FieldStats stats;
@@ -27,11 +30,11 @@ struct Outcome {
 
 Outcome run(const gs::SimConfig& cfg, MPI_Comm comm) {
   gs::Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-  gs::Fields f(dec);
+  gs::Fields<Real> f(dec);
   gs::apply_initial_condition(cfg, dec, f);
   if (cfg.time.steps > 0) {
     gs::PhaseTimers timers;
-    gs::Stepper stepper(cfg, dec, timers);
+    gs::Stepper<Real> stepper(cfg, dec, timers);
     for (long s = 0; s < cfg.time.steps; ++s) stepper.step(f);
   }
   Outcome o;

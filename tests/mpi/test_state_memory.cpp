@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/test_support.hpp"
 #include "comm/state_memory.hpp"
 #include "driver/run_memory.hpp"
 #include "config/loader.hpp"
@@ -33,6 +34,8 @@
 
 namespace gs {
 namespace {
+
+using test::Real;
 
 // Per label and memory (true: the field space), the bytes alive now and at
 // most, of the allocations made since reset(). Older allocations are not
@@ -198,7 +201,7 @@ void check_run(const std::string& name, const std::vector<std::string>& override
   const RunMemory m = run_memory(cfg, dec);
   track();
   {
-    Driver driver(cfg, dec);
+    Driver<Real> driver(cfg, dec);
     ASSERT_EQ(driver.run(), 0) << name;
   }
   compare(name + (restart.empty() ? "" : " (restart)"), m, false);
@@ -215,8 +218,8 @@ void check_steps(const std::string& name, const std::vector<std::string>& overri
   track();
   {
     PhaseTimers timers;
-    Fields f(dec);
-    Stepper stepper(cfg, dec, timers, form);
+    Fields<Real> f(dec);
+    Stepper<Real> stepper(cfg, dec, timers, form);
     // A block of each length: the driver ends blocks early where an output is due.
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
   }
@@ -234,11 +237,11 @@ void check_insitu(const std::string& name, std::vector<std::string> overrides) {
   track();
   {
     PhaseTimers timers;
-    Fields f(dec);
-    Stepper stepper(cfg, dec, timers);
+    Fields<Real> f(dec);
+    Stepper<Real> stepper(cfg, dec, timers);
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
     stepper.fill_ghosts(f.now());
-    InsituBlock block(dec, cfg.grid, cfg.insitu.contour == OutputField::U ? 0 : 1, cfg.parallel.gpu_aware_mpi);
+    InsituBlock<Real> block(dec, cfg.grid, cfg.insitu.contour == OutputField::U ? 0 : 1, cfg.parallel.gpu_aware_mpi);
     block.copy(f.now());
   }
   compare(name, m, true);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../common/test_support.hpp"
 #include "comm/reduce.hpp"
 #include "core/error.hpp"
 #include "core/test_hooks.hpp"
@@ -21,6 +22,8 @@
 
 namespace gs {
 namespace {
+
+using test::Real;
 
 int world_rank() {
   int r = 0;
@@ -68,7 +71,7 @@ TEST(StateRead, ReadFailingOnOneRankFailsOnEveryRankAlike) {
   grid.dims = 2;
   grid.n = {12, 10, 1};
   const Decomposition dec(grid, ParallelConfig{}, MPI_COMM_WORLD, Integrator::Euler);
-  Fields written(dec);
+  Fields<Real> written(dec);
   Kokkos::deep_copy(written.u, Real(0.75));
   Kokkos::deep_copy(written.v, Real(0.25));
   // One file for all ranks, named after rank 0's process.
@@ -77,11 +80,11 @@ TEST(StateRead, ReadFailingOnOneRankFailsOnEveryRankAlike) {
   {
     H5Handle file = h5_create(path, MPI_COMM_WORLD);
     ASSERT_FALSE(allreduce_any(!file.valid(), MPI_COMM_WORLD)) << path << ": cannot create";
-    h5_write_state(file.get(), h5_create_state(file.get(), dec), dec, written);
+    h5_write_state(file.get(), h5_create_state<Real>(file.get(), dec), dec, written);
     ASSERT_FALSE(allreduce_any(!file.close(), MPI_COMM_WORLD));
   }
 
-  Fields read(dec);
+  Fields<Real> read(dec);
   std::string err;
   {
     H5Handle file = h5_open_read(path, MPI_COMM_WORLD);

@@ -21,8 +21,10 @@
 namespace gs {
 namespace {
 
-Field random_field(const std::string& label, int ex, int ey, int ez, std::uint64_t stream, double lo, double hi) {
-  Field f(label, ez, ey, ex);
+using test::Real;
+
+Field<Real> random_field(const std::string& label, int ex, int ey, int ez, std::uint64_t stream, double lo, double hi) {
+  Field<Real> f(label, ez, ey, ex);
   test::fill_host(f, [&](int x, int y, int z) {
     const std::uint64_t index = std::uint64_t(x) | std::uint64_t(y) << 20 | std::uint64_t(z) << 40;
     return lo + (hi - lo) * uniform01(29, stream, index);
@@ -50,7 +52,7 @@ BlockPlan pyramid(Integrator integrator, int levels, int dims, const int e[3], i
 }
 
 struct Buffers {
-  State a, b;
+  State<Real> a, b;
 };
 
 Buffers random_buffers(const int e[3]) {
@@ -61,7 +63,7 @@ Buffers random_buffers(const int e[3]) {
 // Cells of the two buffers whose bits differ, over the whole arrays.
 long differing_cells(const Buffers& x, const Buffers& y) {
   long n = 0;
-  const Field fx[4] = {x.a.u, x.a.v, x.b.u, x.b.v}, fy[4] = {y.a.u, y.a.v, y.b.u, y.b.v};
+  const Field<Real> fx[4] = {x.a.u, x.a.v, x.b.u, x.b.v}, fy[4] = {y.a.u, y.a.v, y.b.u, y.b.v};
   for (int f = 0; f < 4; ++f) {
     const auto hx = test::to_host(fx[f]), hy = test::to_host(fy[f]);
     for (std::size_t i = 0; i < hx.span(); ++i) n += std::memcmp(hx.data() + i, hy.data() + i, sizeof(Real)) != 0;
@@ -79,7 +81,7 @@ TEST_P(BlockForms, FusedFormsGiveTheLevelsBits) {
   // Odd sizes; 2D rows longer than one 256-cell chunk of the row kernel. The
   // sweep dimension (z in 3D, y in 2D) leaves the 8-level pyramid one slice.
   const int e[3] = {dims == 3 ? 23 : 277, dims == 3 ? 21 : 19, dims == 3 ? 19 : 1};
-  ReactionDiffusion p;
+  ReactionDiffusion<Real> p;
   p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.cell.dt = clamp ? 40 : 0.9;
   p.cell.set_clamp(clamp);
   p.cell.inv_h2[0] = p.cell.inv_h2[1] = p.cell.inv_h2[2] = 1 / (0.7 * 0.7);
@@ -99,8 +101,8 @@ TEST_P(BlockForms, FusedFormsGiveTheLevelsBits) {
     ASSERT_FALSE(plan.levels.back()[0].empty());
     const Buffers start = random_buffers(e);
     const auto copy = [&]() {
-      const auto twin = [&](const Field& f) {
-        Field c(f.label() + "_copy", f.extent(0), f.extent(1), f.extent(2));
+      const auto twin = [&](const Field<Real>& f) {
+        Field<Real> c(f.label() + "_copy", f.extent(0), f.extent(1), f.extent(2));
         Kokkos::deep_copy(c, f);
         return c;
       };
@@ -164,7 +166,7 @@ TEST(BlockForms, OtherPlansRunByLevels) {
   std::vector<IndexBox> boxes;
   EXPECT_FALSE(nested_boxes(flat, 3, boxes));
   EXPECT_EQ(resolve_block_form(Stencil::P7, flat, BlockForm::Auto), BlockForm::Levels);
-  ReactionDiffusion p;
+  ReactionDiffusion<Real> p;
   p.cell.Du = 0.2, p.cell.Dv = 0.1, p.cell.F = 0.04, p.cell.k = 0.06, p.cell.dt = 0.5;
   const Buffers x = random_buffers(e), y = random_buffers(e);
   gray_scott_block(Stencil::P7, p, plan, x.a, x.b, BlockForm::Levels);

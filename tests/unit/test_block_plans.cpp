@@ -111,15 +111,15 @@ namespace {
 TEST(AutoHaloDepth, DeepOnlyForSingleThreadHostRanksBeyondCache) {
   const bool deep = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace> && ExecSpace().concurrency() == 1;
   const long plane[3] = {2048, 1024, 1}, thin[3] = {63, 200000, 1}, in_cache[3] = {512, 512, 1};
-  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::Euler), deep ? 8 : 1);
-  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RK2), deep ? 4 : 1);
-  EXPECT_EQ(auto_halo_depth(2, thin, Integrator::Euler), 1);
-  EXPECT_EQ(auto_halo_depth(2, in_cache, Integrator::Euler), 1);
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::Euler, 8), deep ? 8 : 1);
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RK2, 8), deep ? 4 : 1);
+  EXPECT_EQ(auto_halo_depth(2, thin, Integrator::Euler, 8), 1);
+  EXPECT_EQ(auto_halo_depth(2, in_cache, Integrator::Euler, 8), 1);
   const long slab[3] = {160, 160, 80}, flat[3] = {1024, 1024, 63}, cube_in_cache[3] = {64, 64, 64};
-  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::Euler), deep ? 4 : 1);
-  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RK2), deep ? 2 : 1);
-  EXPECT_EQ(auto_halo_depth(3, flat, Integrator::Euler), 1);
-  EXPECT_EQ(auto_halo_depth(3, cube_in_cache, Integrator::Euler), 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::Euler, 8), deep ? 4 : 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RK2, 8), deep ? 2 : 1);
+  EXPECT_EQ(auto_halo_depth(3, flat, Integrator::Euler, 8), 1);
+  EXPECT_EQ(auto_halo_depth(3, cube_in_cache, Integrator::Euler, 8), 1);
 }
 
 // The value chosen reaches the decomposition: its ghosts are that wide.
@@ -128,7 +128,7 @@ TEST(AutoHaloDepth, DecompositionUsesTheChosenDepth) {
   c.parallel.halo_depth = ParallelConfig::kAutoHaloDepth;
   const Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, Integrator::RK2);
   const long n[3] = {2048, 1024, 1};
-  const int depth = auto_halo_depth(2, n, Integrator::RK2);
+  const int depth = auto_halo_depth(2, n, Integrator::RK2, 8);
   EXPECT_EQ(dec.halo_depth(), depth);
   EXPECT_EQ(dec.ghost(0), ghost_width(depth, Integrator::RK2));
   EXPECT_EQ(dec.ghost(1), ghost_width(depth, Integrator::RK2));

@@ -17,6 +17,8 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 std::uint64_t bits(double x) {
   std::uint64_t b;
   std::memcpy(&b, &x, sizeof b);
@@ -24,7 +26,7 @@ std::uint64_t bits(double x) {
 }
 
 // The separate reductions local_stats used to make, one per statistic.
-SpeciesStats separate(const Field& f, const IndexBox& owned) {
+SpeciesStats separate(const Field<Real>& f, const IndexBox& owned) {
   using MinMax = Kokkos::MinMax<Real>;
   typename MinMax::value_type range;
   Kokkos::parallel_reduce(
@@ -50,7 +52,7 @@ SpeciesStats separate(const Field& f, const IndexBox& owned) {
 }
 
 // Sum of |x| over the owned cells, for the bound on a sum's rounding.
-double sum_of_magnitudes(const Field& f, const IndexBox& owned) {
+double sum_of_magnitudes(const Field<Real>& f, const IndexBox& owned) {
   double s = 0;
   Kokkos::parallel_reduce(
       "ref_abs_sum", owned.policy(), KOKKOS_LAMBDA(int z, int y, int x, double& acc) {
@@ -86,7 +88,7 @@ TEST(Diagnostics, FusedStatisticsMatchSeparateReductions) {
   // Values of very different magnitudes (the order of the additions shows
   // in the sum's last bits), -0 and subnormals; in v a NaN and an Inf; the
   // ghosts hold values beyond every owned one.
-  State s{Field("u", ez, ey, ex), Field("v", ez, ey, ex)};
+  State<Real> s{Field<Real>("u", ez, ey, ex), Field<Real>("v", ez, ey, ex)};
   test::fill_host(s.u, [&](int x, int y, int z) {
     if (!inside(x, y, z)) return 1e300;
     const std::uint64_t i = std::uint64_t(x) | std::uint64_t(y) << 20 | std::uint64_t(z) << 40;
@@ -113,7 +115,7 @@ TEST(Diagnostics, FusedStatisticsMatchSeparateReductions) {
 }
 
 TEST(Diagnostics, EmptyBoxHasNoCellsAndNoStatistics) {
-  State s{Field("u", 3, 3, 3), Field("v", 3, 3, 3)};
+  State<Real> s{Field<Real>("u", 3, 3, 3), Field<Real>("v", 3, 3, 3)};
   const FieldStats st = local_stats(s, IndexBox{});
   EXPECT_EQ(st.cells, 0);
   EXPECT_TRUE(st.finite());

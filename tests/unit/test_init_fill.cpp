@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/test_support.hpp"
 #include "comm/global_quantile.hpp"
 #include "config/loader.hpp"
 #include "core/error.hpp"
@@ -20,6 +21,8 @@
 #include "init/noise_init.hpp"
 
 namespace {
+
+using gs::test::Real;
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -76,7 +79,7 @@ Start start(const std::string& base, std::vector<std::string> overrides) {
   const gs::NoiseValues values = gs::init_noise_values(cfg, dec);
   s.noise = to_host(values);
   s.t = gs::fill_threshold(values, cfg.init.fill, MPI_COMM_SELF);
-  gs::Fields f(dec);
+  gs::Fields<Real> f(dec);
   gs::apply_initial_condition(cfg, dec, f);
   auto v = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.v);
   const gs::IndexBox o = dec.owned();
@@ -151,7 +154,7 @@ TEST(InitFill, StoredNoisePathMatchesDirectPath) {
     std::snprintf(buf, sizeof buf, "init.threshold=%.17g", t);
     const gs::SimConfig direct = gs::load_config_text(k3D, "test", {type, buf});
     ASSERT_FALSE(direct.init.has_fill);
-    gs::Fields a(dec), b(dec);
+    gs::Fields<Real> a(dec), b(dec);
     gs::apply_initial_condition(filled, dec, a);
     gs::apply_initial_condition(direct, dec, b);
     auto ha = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.v);

@@ -18,14 +18,16 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 // A deterministic value in [lo, hi) from the cell's array index and a stream.
 double cell_value(int x, int y, int z, std::uint64_t stream, double lo, double hi) {
   const std::uint64_t index = std::uint64_t(x) | std::uint64_t(y) << 20 | std::uint64_t(z) << 40;
   return lo + (hi - lo) * uniform01(17, stream, index);
 }
 
-Field random_field(const std::string& label, int ex, int ey, int ez, std::uint64_t stream, double lo, double hi) {
-  Field f(label, ez, ey, ex);
+Field<Real> random_field(const std::string& label, int ex, int ey, int ez, std::uint64_t stream, double lo, double hi) {
+  Field<Real> f(label, ez, ey, ex);
   test::fill_host(f, [&](int x, int y, int z) { return cell_value(x, y, z, stream, lo, hi); });
   return f;
 }
@@ -43,9 +45,9 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
   box.lo[0] = 1, box.hi[0] = ex - 1, box.lo[1] = 1, box.hi[1] = ey - 1;
   box.lo[2] = three_d ? 1 : 0, box.hi[2] = three_d ? ez - 1 : 1;
 
-  const State in{random_field("u", ex, ey, ez, 1, 0.2, 1.0), random_field("v", ex, ey, ez, 2, 0.0, 0.5)};
-  const State base{random_field("bu", ex, ey, ez, 3, 0.2, 1.0), random_field("bv", ex, ey, ez, 4, 0.0, 0.5)};
-  ReactionDiffusion p;
+  const State<Real> in{random_field("u", ex, ey, ez, 1, 0.2, 1.0), random_field("v", ex, ey, ez, 2, 0.0, 0.5)};
+  const State<Real> base{random_field("bu", ex, ey, ez, 3, 0.2, 1.0), random_field("bv", ex, ey, ez, 4, 0.0, 0.5)};
+  ReactionDiffusion<Real> p;
   p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.cell.dt = 0.9;
   p.cell.set_clamp(clamp);
   p.cell.inv_h2[0] = p.cell.inv_h2[1] = p.cell.inv_h2[2] = 1 / (0.7 * 0.7);
@@ -56,12 +58,12 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
   // A large dt makes some values leave [0, 1], so clamping changes cells.
   if (clamp) p.cell.dt = 40;
 
-  State out[2];
+  State<Real> out[2];
   const KernelForm forms[2] = {KernelForm::Rows, KernelForm::Cells};
   for (int f = 0; f < 2; ++f) {
     // RK2's second stage writes over its base: do the same here.
-    out[f] = average ? State{random_field("ou", ex, ey, ez, 3, 0.2, 1.0), random_field("ov", ex, ey, ez, 4, 0.0, 0.5)}
-                     : State{Field("ou", ez, ey, ex), Field("ov", ez, ey, ex)};
+    out[f] = average ? State<Real>{random_field("ou", ex, ey, ez, 3, 0.2, 1.0), random_field("ov", ex, ey, ez, 4, 0.0, 0.5)}
+                     : State<Real>{Field<Real>("ou", ez, ey, ex), Field<Real>("ov", ez, ey, ex)};
     gray_scott_stage(stencil, p, box, in, average ? out[f] : base, out[f], average, forms[f]);
   }
   Kokkos::fence();

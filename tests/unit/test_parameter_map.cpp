@@ -21,7 +21,7 @@ using gs::test::to_host;
 TEST(ParameterMap, NoneAllocatesNothing) {
   const auto cfg = gs::load_config_text("[grid]\nn = 16\nL = 16.0\n", "test", {});
   gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
-  EXPECT_FALSE(gs::build_parameter_map(cfg, dec).active());
+  EXPECT_FALSE(gs::build_parameter_map<double>(cfg, dec).active());
 }
 
 TEST(ParameterMap, GradientIsLinearInXForKAndYForF) {
@@ -29,7 +29,7 @@ TEST(ParameterMap, GradientIsLinearInXForKAndYForF) {
       "[grid]\nn = [40, 30]\nL = [40.0, 30.0]\n[physics]\nmap = \"gradient\"\nF_range = [0.01, 0.07]\nk_range = [0.045, 0.065]\n",
       "test", {});
   gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
-  const auto map = gs::build_parameter_map(cfg, dec);
+  const auto map = gs::build_parameter_map<double>(cfg, dec);
   ASSERT_TRUE(map.active());
   const auto F = to_host(map.F), k = to_host(map.k);
   const gs::IndexBox b = dec.owned();
@@ -46,7 +46,7 @@ TEST(ParameterMap, NoiseMovesAlongTheSegmentSmoothlyAndPeriodically) {
       "[grid]\ndims = 3\nn = 24\nL = 24.0\n[time]\ndt = 0.5\n[physics]\nmap = \"noise\"\nmap_frequency = 2\nF_range = [0.02, 0.06]\nk_range = [0.05, 0.065]\n",
       "test", {});
   gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
-  const auto map = gs::build_parameter_map(cfg, dec);
+  const auto map = gs::build_parameter_map<double>(cfg, dec);
   const auto F = to_host(map.F), k = to_host(map.k);
   const gs::IndexBox b = dec.owned();
   double fmin = 1, fmax = 0, jump = 0;
@@ -80,7 +80,7 @@ TEST(ParameterMap, GhostsHoldTheirPeriodicImagesBits) {
         const auto cfg = gs::load_config_text(text, "test", {depth, integrator});
         gs::Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, cfg.time.integrator);
         ASSERT_GE(dec.ghost(0), 2);
-        const auto map = gs::build_parameter_map(cfg, dec);
+        const auto map = gs::build_parameter_map<double>(cfg, dec);
         const auto F = to_host(map.F), k = to_host(map.k);
         const gs::IndexBox b = dec.owned();
         const auto image = [&](int i, int d) {

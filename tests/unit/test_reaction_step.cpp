@@ -31,6 +31,8 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 using Wide = long double;
 
 // The weights of a stencil by the number of non-zero offset components (0:
@@ -106,7 +108,7 @@ Grid reference_step(const Grid& start, Stencil stencil, Integrator integrator, c
 }
 
 // The owned cells of the program's state, widened.
-Grid read_state(const Fields& f, const Decomposition& dec, const int n[3]) {
+Grid read_state(const Fields<Real>& f, const Decomposition& dec, const int n[3]) {
   Grid g;
   for (int d = 0; d < 3; ++d) g.n[d] = n[d];
   const auto u = test::to_host(f.u), v = test::to_host(f.v);
@@ -137,7 +139,7 @@ TEST_P(ReactionStep, MatchesTheEquationsComputedByHand) {
   cfg.time.integrator = integrator;
   cfg.parallel.halo_depth = depth;
   Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, integrator);
-  Fields f(dec);
+  Fields<Real> f(dec);
   // A state far from both homogeneous states, where u v^2 is of the size of
   // the other terms: u in [0.3, 0.9), v in [0.1, 0.5), a pure function of the
   // global cell, so the ghosts already hold their periodic images.
@@ -151,7 +153,7 @@ TEST_P(ReactionStep, MatchesTheEquationsComputedByHand) {
   const Grid start = read_state(f, dec, n);  // as the program's precision holds it
 
   PhaseTimers timers;
-  Stepper stepper(cfg, dec, timers);
+  Stepper<Real> stepper(cfg, dec, timers);
   // As many steps as one block holds (depth 1: one step): a deep halo runs
   // them in one fused block, whose every level must match the equations too.
   const int steps = depth;
@@ -179,7 +181,7 @@ TEST_P(ReactionStep, MatchesTheEquationsComputedByHand) {
   }
   std::printf("%s %d-point %s depth %d: largest difference from the equations %.3Le (bound %.3Le; the reaction term moves"
               " cells by up to %.3Le)\n",
-              kPrecisionName, test::stencil_points(stencil), name_of(integrator), depth, worst,
+              precision_name<Real>(), test::stencil_points(stencil), name_of(integrator), depth, worst,
               tolerance, reaction);
   // The check means something only if the reaction term is far above the bound.
   EXPECT_GT(reaction, 20 * tolerance);
@@ -224,7 +226,7 @@ TEST(ReactionStepClamp, Rk2ClampsTheIntermediateStageAndTheAverage) {
   cfg.time.integrator = Integrator::RK2;
   cfg.parallel.halo_depth = 1;
   Decomposition dec(cfg.grid, cfg.parallel, MPI_COMM_SELF, Integrator::RK2);
-  Fields f(dec);
+  Fields<Real> f(dec);
   const IndexBox o = dec.owned();
   const auto cell = [&](int x, int y, int) {
     const auto wrap = [](int i, int m) { return std::uint64_t(((i % m) + m) % m); };
@@ -234,7 +236,7 @@ TEST(ReactionStepClamp, Rk2ClampsTheIntermediateStageAndTheAverage) {
   test::fill_host(f.v, [&](int x, int y, int z) { return 0.1 + 0.4 * uniform01(7, 2, cell(x, y, z)); });
   const Grid start = read_state(f, dec, n);
   PhaseTimers timers;
-  Stepper stepper(cfg, dec, timers);
+  Stepper<Real> stepper(cfg, dec, timers);
   stepper.advance(f, 1);
   const Grid got = read_state(f, dec, n);
 
@@ -266,7 +268,7 @@ TEST(ReactionStepClamp, Rk2ClampsTheIntermediateStageAndTheAverage) {
   const Wide tolerance = Wide(256) * Wide(std::numeric_limits<Real>::epsilon());
   std::printf("%s clamp rk2: %ld cells outside [0, 1] after stage 1; per-stage and end-only clamps %.3Le apart; the"
               " program %.3Le from per-stage (bound %.3Le)\n",
-              kPrecisionName, outside, apart, worst, tolerance);
+              precision_name<Real>(), outside, apart, worst, tolerance);
   // The check means something only if the two readings of the clamp differ.
   ASSERT_GT(outside, 0);
   ASSERT_GT(apart, 100 * tolerance);

@@ -10,11 +10,13 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 template <Stencil S>
-Field apply_laplacian_t(const Field& f, const IndexBox& box, const double inv_h2_in[3]) {
-  Field out("lap", f.extent(0), f.extent(1), f.extent(2));
+Field<Real> apply_laplacian_t(const Field<Real>& f, const IndexBox& box, const double inv_h2_in[3]) {
+  Field<Real> out("lap", f.extent(0), f.extent(1), f.extent(2));
   const Real ih0 = inv_h2_in[0], ih1 = inv_h2_in[1], ih2 = inv_h2_in[2];
-  ConstField in = f;
+  ConstField<Real> in = f;
   Kokkos::parallel_for(
       "test_laplacian", box.policy(), KOKKOS_LAMBDA(int z, int y, int x) {
         const Real inv_h2[3] = {ih0, ih1, ih2};
@@ -24,7 +26,7 @@ Field apply_laplacian_t(const Field& f, const IndexBox& box, const double inv_h2
   return out;
 }
 
-Field apply_laplacian(Stencil s, const Field& f, const IndexBox& box, const double h[3]) {
+Field<Real> apply_laplacian(Stencil s, const Field<Real>& f, const IndexBox& box, const double h[3]) {
   const double inv_h2[3] = {1 / (h[0] * h[0]), 1 / (h[1] * h[1]), 1 / (h[2] * h[2])};
   switch (s) {
     case Stencil::P5: return apply_laplacian_t<Stencil::P5>(f, box, inv_h2);
@@ -40,7 +42,7 @@ struct Grid {
   int n[3];
   double h[3];
   IndexBox owned;
-  Field make() const { return Field("f", n[2] + 2 * (owned.lo[2]), n[1] + 2, n[0] + 2); }
+  Field<Real> make() const { return Field<Real>("f", n[2] + 2 * (owned.lo[2]), n[1] + 2, n[0] + 2); }
 };
 
 Grid make_grid(Stencil s, int n, const double h[3]) {
@@ -69,7 +71,7 @@ TEST_P(StencilTest, ExactOnQuadratics) {
     return 0.3 + 0.5 * X - 0.2 * Y + 0.1 * Z + 1.5 * X * X - 0.7 * Y * Y + 0.9 * Z * Z + 0.4 * X * Y - 0.6 * Y * Z + 0.25 * X * Z;
   };
   const double exact = 2 * (1.5 - 0.7 + (three ? 0.9 : 0.0));
-  Field f = g.make();
+  Field<Real> f = g.make();
   test::fill_host(f, q);
   auto lap = test::to_host(apply_laplacian(s, f, g.owned, g.h));
   for (int z = g.owned.lo[2]; z < g.owned.hi[2]; ++z)
@@ -93,7 +95,7 @@ double periodic_error(Stencil s, int n) {
     const double X = (x - 0.5) * h[0], Y = (y - 0.5) * h[1], Z = (z - 0.5) * h[2];
     return std::sin(kx * X + 0.3) * std::cos(ky * Y) * (three ? std::cos(kz * Z + 0.1) : 1.0);
   };
-  Field f = g.make();
+  Field<Real> f = g.make();
   test::fill_host(f, fn);
   auto lap = test::to_host(apply_laplacian(s, f, g.owned, g.h));
   double err = 0;
@@ -117,7 +119,7 @@ TEST_P(StencilTest, DeviceFormMatchesTapTable) {
   const bool iso = stencil_needs_diagonals(s);
   const double h[3] = {0.5, iso ? 0.5 : 0.25, iso ? 0.5 : 2.0};
   const Grid g = make_grid(s, 5, h);
-  Field f = g.make();
+  Field<Real> f = g.make();
   test::fill_host(f, [](int x, int y, int z) { return std::sin(1.3 * x + 2.1 * y * y + 0.7 * z) + 0.01 * x * y * z; });
   auto host = test::to_host(f);
   auto lap = test::to_host(apply_laplacian(s, f, g.owned, g.h));

@@ -19,6 +19,8 @@
 namespace gs {
 namespace {
 
+using test::Real;
+
 // u at time T on every owned cell, from a smooth periodic start.
 std::vector<double> run_to(Integrator integrator, double dt, double T) {
   const int n = 24;
@@ -30,7 +32,7 @@ std::vector<double> run_to(Integrator integrator, double dt, double T) {
   c.time.integrator = integrator;
   c.time.dt = dt;
   Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, c.time.integrator);
-  Fields f(dec);
+  Fields<Real> f(dec);
   const double pi = std::acos(-1.0);
   // s = exp(-4 (sin^2(pi x / L) + sin^2(pi y / L))): smooth and periodic.
   auto s = [&](int x, int y) {
@@ -40,7 +42,7 @@ std::vector<double> run_to(Integrator integrator, double dt, double T) {
   test::fill_host(f.u, [&](int x, int y, int) { return 1 - 0.5 * s(x, y); });
   test::fill_host(f.v, [&](int x, int y, int) { return 0.25 * s(x, y); });
   PhaseTimers timers;
-  Stepper stepper(c, dec, timers);
+  Stepper<Real> stepper(c, dec, timers);
   const long steps = std::lround(T / dt);
   for (long i = 0; i < steps; ++i) stepper.step(f);
   auto u = test::to_host(f.u);
@@ -73,9 +75,9 @@ void expect_order(Integrator integrator, double expected, double dt0) {
   const double rounding = 3 * std::sqrt(T * 64) * double(std::numeric_limits<Real>::epsilon());
   const double tolerance = 0.15 + 2 / std::log(2.0) * rounding / e3;
   std::printf("%s: errors at dt = %g, %g, %g: %.3e %.3e %.3e; observed orders %.3f %.3f (tolerance %.3f)\n",
-              kPrecisionName, dt0, dt0 / 2, dt0 / 4, e1, e2, e3, p1, p2, tolerance);
+              precision_name<Real>(), dt0, dt0 / 2, dt0 / 4, e1, e2, e3, p1, p2, tolerance);
   EXPECT_GT(e3, 1e-12) << "the problem must evolve for the errors to mean something";
-  EXPECT_LT(tolerance, 0.75) << "in " << kPrecisionName << " the errors are too close to round-off to measure an order";
+  EXPECT_LT(tolerance, 0.75) << "in " << precision_name<Real>() << " the errors are too close to round-off to measure an order";
   EXPECT_NEAR(p1, expected, tolerance) << "errors " << e1 << " " << e2 << " " << e3;
   EXPECT_NEAR(p2, expected, tolerance) << "errors " << e1 << " " << e2 << " " << e3;
 }
