@@ -77,8 +77,8 @@ if [[ $backend != serial ]]; then
   # hipcc compiles every source for the GPU and the host, like nvcc_wrapper.
   [[ $backend == hip ]] && cmake_args+=(-DCMAKE_CXX_COMPILER="$(command -v "${GS_HIPCC:-hipcc}")") && jobs=2
 fi
-# A compiler cache kept per machine, outside the clone (the simulation is
-# compiled twice, double and float): a fresh clone, as CI makes, recompiles
+# A compiler cache kept per machine, outside the clone (every kernel is
+# instantiated for double and float): a fresh clone, as CI makes, recompiles
 # only what changed. Paths are taken relative to the clone so any clone hits.
 # Not for CUDA, whose nvcc_wrapper ccache does not know how to cache.
 if [[ $backend != cuda && -z ${CMAKE_CXX_COMPILER_LAUNCHER:-} ]] && command -v ccache >/dev/null &&

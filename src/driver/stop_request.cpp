@@ -18,7 +18,7 @@ namespace {
 volatile std::sig_atomic_t g_signal = 0;
 
 // Internal linkage spelled out: a C-linkage name is global even in an unnamed
-// namespace, and the program holds two copies of this file (double and float).
+// namespace.
 extern "C" {
 static void on_stop_signal(int sig) { g_signal = sig; }
 }
