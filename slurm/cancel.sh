@@ -21,11 +21,8 @@ keep=0 dry=0
 while (($#)); do
   case $1 in
     --keep-running) keep=1; shift ;;
-    --dry-run) dry=1; shift ;;
-    -h | --help) usage; exit 0 ;;
     --) shift; break ;;
-    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
-    *) break ;;
+    *) args_shared "$1" || break; shift ;;
   esac
 done
 (($# == 1)) || args_fail "give exactly one OUTPUT_DIR (see --help)"

@@ -43,11 +43,8 @@ while (($#)); do
     --reference) args_need "$1" $#; reference=$2; shift 2 ;;
     --expect-order) args_need "$1" $#; expect=$2; shift 2 ;;
     --tolerance) args_need "$1" $#; tol=$2; shift 2 ;;
-    --dry-run) dry=1; shift ;;
-    -h | --help) usage; exit 0 ;;
     --) shift; break ;;
-    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
-    *) break ;;
+    *) args_shared "$1" || break; shift ;;
   esac
 done
 n0=$(args_int --n0 "$n0" 2 65536)

@@ -37,11 +37,8 @@ while (($#)); do
     --gpu) gpu=(--gpu); shift ;;
     --time) args_need "$1" $#; time=$2; shift 2 ;;
     --local) local=1; shift ;;
-    --dry-run) dry=1; shift ;;
-    -h | --help) usage; exit 0 ;;
     --) shift; break ;;
-    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
-    *) break ;;
+    *) args_shared "$1" || break; shift ;;
   esac
 done
 [[ $kind == strong || $kind == weak ]] || args_refuse --kind "$kind" "strong or weak (required)"

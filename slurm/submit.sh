@@ -45,11 +45,8 @@ while (($#)); do
     --name) args_need "$1" $#; name=$2; shift 2 ;;
     --dependency) args_need "$1" $#; dep=$2; shift 2 ;;
     --sbatch) args_need "$1" $#; extra=$2; shift 2 ;;
-    --dry-run) dry=1; shift ;;
-    -h | --help) usage; exit 0 ;;
     --) shift; break ;;
-    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
-    *) break ;;
+    *) args_shared "$1" || break; shift ;;
   esac
 done
 (($# >= 1)) || args_fail "no INPUT.toml given (see --help)"

@@ -31,11 +31,8 @@ while (($#)); do
     --ranks-per-node) args_need "$1" $#; rpn=$2; shift 2 ;;
     --time) args_need "$1" $#; time=$2; shift 2 ;;
     --max-parallel) args_need "$1" $#; maxp=$2; shift 2 ;;
-    --dry-run) dry=1; shift ;;
-    -h | --help) usage; exit 0 ;;
     --) shift; break ;;
-    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
-    *) break ;;
+    *) args_shared "$1" || break; shift ;;
   esac
 done
 (($# >= 1)) || args_fail "no INPUT.toml given (see --help)"

@@ -35,6 +35,18 @@ args_need() {
 
 # args_int OPTION VALUE MIN MAX: a decimal integer in [MIN, MAX]; prints it
 # normalised (leading zeros dropped: 08 is 8, not an octal error).
+# args_shared WORD: the options every script takes after its own. 0: WORD was
+# one (--dry-run sets dry=1) and the caller shifts it; 1: the options end at
+# WORD. -h/--help prints the caller's usage and exits 0; any other -option fails.
+args_shared() {
+  case $1 in
+    --dry-run) dry=1 ;;
+    -h | --help) usage; exit 0 ;;
+    -*) args_fail "unknown option $(args_show "$1") (see --help)" ;;
+    *) return 1 ;;
+  esac
+}
+
 args_int() {
   local opt=$1 v=$2 lo=$3 hi=$4
   [[ $v =~ ^[0-9]{1,9}$ ]] || args_refuse "$opt" "$v" "an integer from $lo to $hi"

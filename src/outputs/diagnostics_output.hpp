@@ -9,20 +9,18 @@
 namespace gs {
 
 template <class Real>
-class DiagnosticsOutput : public Output<Real> {
+class DiagnosticsOutput : public CadencedOutput<Real> {
  public:
   DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec);
   std::string name() const override { return "diagnostics"; }
-  bool due(const OutputStep& s) const override { return cadence_.due(s); }
-  long next_due(long after) const override { return cadence_.next_due(after); }
   void write(const OutputStep& s, const State<Real>& state) override;
   Json summary_extra() const override;
 
  private:
   using Output<Real>::report_;
+  using CadencedOutput<Real>::cadence_;
   const SimConfig& cfg_;
   const Decomposition& dec_;
-  Cadence cadence_;
   FieldStats last_;
 };
 

@@ -11,18 +11,16 @@
 namespace gs {
 
 template <class Real>
-class FieldFileOutput : public Output<Real> {
+class FieldFileOutput : public CadencedOutput<Real> {
  public:
   FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
   std::string name() const override { return "fields"; }
-  bool due(const OutputStep& s) const override { return cadence_.due(s); }
-  long next_due(long after) const override { return cadence_.next_due(after); }
   void write(const OutputStep& s, const State<Real>& state) override;
 
  private:
   using Output<Real>::report_;
+  using CadencedOutput<Real>::cadence_;
   FieldWriter writer_;
-  Cadence cadence_;
 };
 
 }  // namespace gs

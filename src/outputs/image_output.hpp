@@ -13,20 +13,18 @@
 namespace gs {
 
 template <class Real>
-class ImageOutput : public Output<Real> {
+class ImageOutput : public CadencedOutput<Real> {
  public:
   ImageOutput(const SimConfig& cfg, const Decomposition& dec);
   std::string name() const override { return "images"; }
-  bool due(const OutputStep& s) const override { return cadence_.due(s); }
-  long next_due(long after) const override { return cadence_.next_due(after); }
   void write(const OutputStep& s, const State<Real>& state) override;
   Json summary_extra() const override;
 
  private:
   using Output<Real>::report_;
+  using CadencedOutput<Real>::cadence_;
   const Decomposition& dec_;
   ImageWriter images_;
-  Cadence cadence_;
   std::vector<std::pair<long, std::uint64_t>> digests_;  // (step, digest) of every image
 };
 

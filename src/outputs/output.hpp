@@ -85,4 +85,15 @@ class Output {
   OutputReport report_;
 };
 
+// An output due exactly when its cadence says (images, field files, diagnostics).
+template <class Real>
+class CadencedOutput : public Output<Real> {
+ public:
+  bool due(const OutputStep& s) const override { return cadence_.due(s); }
+  long next_due(long after) const override { return cadence_.next_due(after); }
+
+ protected:
+  Cadence cadence_;
+};
+
 }  // namespace gs

@@ -116,25 +116,23 @@ KOKKOS_FORCEINLINE_FUNCTION Real column_laplacian(Real left, Real middle, Real r
   return (left + middle + right) * ColumnWeights<S>::scale(inv_h2);
 }
 
-template <>
-struct Laplacian<Stencil::P19> {
+// The column form of a whole cell (GPU threads, tests): the three
+// cross-sections' sums, weighted, then combined.
+template <Stencil S>
+struct ColumnLaplacian {
   template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
-    using W = ColumnWeights<Stencil::P19>;
-    return column_laplacian<Stencil::P19>(W::side(column_sums(f, -1)), W::middle(column_sums(f, 0)),
-                                          W::side(column_sums(f, 1)), inv_h2);
+    using W = ColumnWeights<S>;
+    return column_laplacian<S>(W::side(column_sums(f, -1)), W::middle(column_sums(f, 0)), W::side(column_sums(f, 1)),
+                               inv_h2);
   }
 };
 
 template <>
-struct Laplacian<Stencil::P27> {
-  template <class At, class Real>
-  KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
-    using W = ColumnWeights<Stencil::P27>;
-    return column_laplacian<Stencil::P27>(W::side(column_sums(f, -1)), W::middle(column_sums(f, 0)),
-                                          W::side(column_sums(f, 1)), inv_h2);
-  }
-};
+struct Laplacian<Stencil::P19> : ColumnLaplacian<Stencil::P19> {};
+
+template <>
+struct Laplacian<Stencil::P27> : ColumnLaplacian<Stencil::P27> {};
 
 // The Laplacian of field f at cell (z, y, x).
 template <Stencil S, class View, class Real>

@@ -1,6 +1,8 @@
 #pragma once
 // Helpers shared by the unit and MPI tests: building configs in code and
 // moving small fields between host and device.
+#include <mpi.h>
+
 #include <cmath>
 #include <functional>
 
@@ -58,6 +60,18 @@ void fill_host(const View& f, Fn fn) {
 template <class View>
 typename View::HostMirror to_host(const View& f) {
   return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f);
+}
+
+// This process's rank and the rank count of MPI_COMM_WORLD.
+inline int world_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+inline int world_size() {
+  int n = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  return n;
 }
 
 const Stencil kAllStencils[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27};

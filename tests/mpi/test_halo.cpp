@@ -20,12 +20,8 @@ namespace gs {
 namespace {
 
 using test::Real;
-
-int world_size() {
-  int n = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &n);
-  return n;
-}
+using test::world_rank;
+using test::world_size;
 
 // All (px, py[, pz]) with product = ranks.
 std::vector<std::array<int, 3>> layouts(int ranks, int dims) {

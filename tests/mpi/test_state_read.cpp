@@ -24,18 +24,8 @@ namespace gs {
 namespace {
 
 using test::Real;
-
-int world_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int world_size() {
-  int n = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &n);
-  return n;
-}
+using test::world_rank;
+using test::world_size;
 
 // Rank 0's text, on every rank.
 std::string rank0_text(const std::string& text) {
