@@ -97,11 +97,6 @@ def tick_count(bar_px, font_px):
     return max(2, min(9, int(bar_px // (3.0 * font_px)) + 1))
 
 
-def label_format(lo, hi):
-    """The legend's label format for [lo, hi] at the default size (800x600, full-height bar)."""
-    return tick_labels(lo, hi, tick_count(0.8 * 600, 14))[1]
-
-
 COLORMAPS = {"u": "Viridis (matplotlib)", "v": "Inferno (matplotlib)"}
 
 
