@@ -21,7 +21,7 @@ from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessControlle
 MIN_FONT_PX = 8
 # ParaView draws its orientation triad in the lower left corner, within a
 # square of about a fifth of the image's smaller side; below 150 pixels it is a smudge.
-TRIAD_SHARE = 0.2
+TRIAD_SHARE = 0.22
 TRIAD_MIN_PX = 150
 LABEL_CHARS = 5  # "0.450": what the margin leaves room for
 _settings = None  # the run's settings, as settings() read them

@@ -15,7 +15,7 @@ source "$(dirname "$0")/common.sh"
 in3=$SRC/inputs/default-3d.toml
 iso=$SRC/inputs/catalyst/isosurface.py
 dump=$SRC/tests/catalyst/dump_settings.py  # the settings isosurface.py got, for the domain's projection
-tiny=(time.steps=10 output.every=0 insitu.every=10 init.count=3 init.size=0.3)
+tiny=(time.steps=10 output.every=0 insitu.every=10 init.count=3 init.size=0.3 insitu.iso=0.1)
 go() {  # go NAME ARGS...
   local name=$1
   shift
@@ -32,7 +32,7 @@ go large grid.n=16 grid.L=16 'insitu.image_size=[1600, 1200]' 'insitu.background
 go thumb grid.n=16 grid.L=16 'insitu.image_size=[64, 48]' 'insitu.background=[1, 1, 1]'
 # Where the domain's box lands in each image, from the script's own camera
 # (gs_view.fit_camera with the settings the run handed over).
-timeout 120 pvpython - "$SRC/inputs/catalyst" "$WORK" <<'PY' </dev/null
+cat >"$WORK/boxes.py" <<'PY'
 import json, os, sys
 sys.path.insert(0, sys.argv[1])
 import gs_view
@@ -48,9 +48,10 @@ for run in sorted(os.listdir(sys.argv[2])):
         boxes[run] = [min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners)]
 json.dump(boxes, open(os.path.join(sys.argv[2], "boxes.json"), "w"))
 PY
+timeout 120 pvpython "$WORK/boxes.py" "$SRC/inputs/catalyst" "$WORK" </dev/null
 $PY "$SRC/tests/catalyst/check_pictures.py" "$WORK"
 # The tick labels gs_view chooses, from its own functions.
-timeout 120 pvpython - "$SRC/inputs/catalyst" <<'PY' </dev/null
+cat >"$WORK/ticks.py" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1])
 import gs_view
@@ -76,3 +77,4 @@ assert counts[(8192, 8192)] == counts[(800, 600)] > counts[(200, 150)] >= 2 and 
 assert gs_view.legend_layout(8192, 8192)["font"] >= 100, "8192x8192: the labels stay small"
 print("PASS: tick labels distinct, as many as the bar has room for")
 PY
+timeout 120 pvpython "$WORK/ticks.py" "$SRC/inputs/catalyst" </dev/null
