@@ -148,6 +148,9 @@ def bands_above_bar(img, bg):
 def section_4():
     img, bg = image("long_bare")
     bands, text = bands_above_bar(img, bg)
+    if not bands:
+        check(False, "no title above the bar (a vertical title stands beside it)")
+        return
     glyph = text[bands[-1][0]:bands[-1][1] + 1]
     cols = np.nonzero(glyph.any(axis=0))[0]
     glyph = glyph[:, cols.min():cols.max() + 1]
