@@ -54,9 +54,12 @@ def legend_margin(width_px, height_px=None):
 
 
 def text_color(background):
-    """Black on light backgrounds, white on dark ones (relative luminance, sRGB weights)."""
-    r, g, b = background
-    return [0.0, 0.0, 0.0] if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else [1.0, 1.0, 1.0]
+    """Black or white, whichever contrasts more with the background (WCAG's
+    contrast ratio: black from a relative luminance of 0.179 up)."""
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in background)
+    return [0.0, 0.0, 0.0] if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 else [1.0, 1.0, 1.0]
 
 
 def nice_ticks(lo, hi, count):
