@@ -1,8 +1,10 @@
 # Helpers shared by the ready Catalyst scripts of this folder (isosurface.py,
 # slice.py, slice_contour.py): the view settings grayscott hands over in
 # GS_INSITU_SETTINGS (one JSON text built from the insitu.* keys, docs/insitu.md),
-# views of the asked size and background, the camera, colour maps and ranges,
-# and a colour legend in a right-hand margin that pictures of planes leave free.
+# views of the asked size and background, the camera (preset cameras fitted
+# beside the legend), colour maps and ranges, a colour legend in a right-hand
+# margin that no picture's domain reaches into, a "step N  t = T" label above
+# it and an orientation triad in 3D views.
 # A script imports it from its own folder; a copy of a script elsewhere needs a
 # copy of this file beside it.
 import json
@@ -50,6 +52,7 @@ def legend_layout(width_px, height_px):
 
 
 def legend_margin(width_px, height_px=None):
+    """The share of the image width the legend keeps for itself on the right."""
     return legend_layout(width_px, height_px or width_px)["margin"]
 
 
@@ -249,7 +252,6 @@ class Coloring:
             if count == 0:
                 continue
             values, fmt, labels = tick_labels(lo, hi, count)
-            self.labels = labels
             bar.AutomaticLabelFormat = 0
             bar.LabelFormat = fmt
             bar.RangeLabelFormat = fmt
