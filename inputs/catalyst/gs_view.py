@@ -1,8 +1,10 @@
 # Helpers shared by the ready Catalyst scripts of this folder (isosurface.py,
 # slice.py, slice_contour.py): the view settings grayscott hands over in
 # GS_INSITU_SETTINGS (one JSON text built from the insitu.* keys, docs/insitu.md),
-# views of the asked size and background, the camera, colour maps and ranges,
-# and a colour legend in a right-hand margin that pictures of planes leave free.
+# views of the asked size and background, the camera (preset cameras fitted
+# beside the legend), colour maps and ranges, a colour legend in a right-hand
+# margin that no picture's domain reaches into, a "step N  t = T" label above
+# it and an orientation triad in 3D views.
 # A script imports it from its own folder; a copy of a script elsewhere needs a
 # copy of this file beside it.
 import json
@@ -10,27 +12,107 @@ import math
 import os
 
 from paraview import catalyst
-from paraview.simple import ColorBy, CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar
+from paraview.simple import ColorBy, CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar, Show, Text
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
 
-# Pixels a vertical legend takes at ParaView's default fonts (bar, ticks,
-# labels such as "0.50", the title), and the share of the image width that
-# frame_plane() keeps free for it on the right: a fifth, more in small images.
-LEGEND_PX = 100
+# The legend, the step label and the triad are sized from the image (ParaView's
+# fixed 14-px fonts were a hairline at 8192 pixels and covered a 64x48 picture).
+# At 800x600: 14-px labels, a 16-px bar, in a right-hand margin of a fifth of
+# the width that pictures keep free for it (frame_plane, fit_camera).
+MIN_FONT_PX = 8
+# ParaView draws its orientation triad in the lower left corner, within a
+# square of about a fifth of the image's smaller side; below 150 pixels it is a smudge.
+TRIAD_SHARE = 0.22
+TRIAD_MIN_PX = 150
+LABEL_CHARS = 5  # "0.450": what the margin leaves room for
+_settings = None  # the run's settings, as settings() read them
+_labels = []  # (display, view) of every view's step label
+_label_source = None  # the one Text source they show
+_fitted = {}  # fit_camera's results, by the camera asked for
 
 
-def legend_margin(width_px):
-    return max(0.2, LEGEND_PX / float(width_px))
+def legend_layout(width_px, height_px):
+    """Sizes in pixels for a width x height image: font, bar thickness, padding,
+    the right-hand margin (as a share of the width), whether text fits at all
+    (below about 200 x 150 pixels only the bar is drawn), the step label's font."""
+    scale = min(width_px / 800.0, height_px / 600.0)
+    font = max(MIN_FONT_PX, int(round(14 * scale)))
+    thickness = max(3, int(round(16 * scale)))
+    pad = max(2, int(round(8 * scale)))
+    # bar, tick marks and the gap before the labels, the labels, a pad each side
+    need = 2 * pad + thickness + 0.9 * font + LABEL_CHARS * 0.55 * font
+    text = need <= 0.3 * width_px and 8 * font <= height_px
+    if text:
+        margin_px = max(0.2 * width_px, need)
+    else:
+        need = margin_px = 2 * pad + thickness
+    return {"font": font, "thickness": thickness, "pad": pad, "text": text,
+            "width": need, "margin": margin_px / float(width_px), "label_font": max(MIN_FONT_PX, int(round(0.85 * font)))}
+
+
+def legend_margin(width_px, height_px=None):
+    """The share of the image width the legend keeps for itself on the right."""
+    return legend_layout(width_px, height_px or width_px)["margin"]
+
+
+def text_color(background):
+    """Black or white, whichever contrasts more with the background (WCAG's
+    contrast ratio: black from a relative luminance of 0.179 up)."""
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in background)
+    return [0.0, 0.0, 0.0] if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 else [1.0, 1.0, 1.0]
+
+
+def nice_ticks(lo, hi, count):
+    """The values a legend labels: its ends and up to `count` - 2 round numbers
+    between them, none closer to an end than half a step (its label would
+    touch the end's)."""
+    if not hi > lo or count <= 2:
+        return [lo, hi]
+    raw = (hi - lo) / (count - 1)
+    magnitude = 10.0 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw * (1 - 1e-9))
+    first = math.ceil(lo / step - 1e-9)
+    inner = []
+    k = first
+    while k * step <= hi:
+        x = k * step
+        if x - lo >= 0.5 * step and hi - x >= 0.5 * step:
+            inner.append(round(x, 12))
+        k += 1
+    return [lo] + inner + [hi]
+
+
+def tick_labels(lo, hi, count):
+    """(values, printf format, labels): the legend's labelled values and their
+    fixed-point labels, with the fewest decimals (at least two) that tell every
+    label from its neighbours: never "0.60 0.60 0.59"."""
+    values = nice_ticks(lo, hi, count)
+    for decimals in range(2, 13):
+        fmt = "%-#." + str(decimals) + "f"
+        labels = [(fmt % x).strip() for x in values]
+        if len(set(labels)) == len(labels):
+            return values, fmt, labels
+    return values, fmt, labels
+
+
+def tick_count(bar_px, font_px):
+    """Labelled values a bar of bar_px holds: one per three label heights, 2 to 9."""
+    return max(2, min(9, int(bar_px // (3.0 * font_px)) + 1))
+
 
 COLORMAPS = {"u": "Viridis (matplotlib)", "v": "Inferno (matplotlib)"}
 
 
 def settings():
+    global _settings
     text = os.environ.get("GS_INSITU_SETTINGS")
     if not text:
         raise RuntimeError("GS_INSITU_SETTINGS is not set: this script is run by grayscott (insitu.script), which sets it")
-    return json.loads(text)
+    _settings = json.loads(text)
+    return _settings
 
 
 def make_view(s):
@@ -43,7 +125,36 @@ def make_view(s):
     except AttributeError:
         pass
     view.Background = s["background"]
+    if s.get("step_label", True) and legend_layout(*s["image_size"])["text"]:
+        add_step_label(view, s)
     return view
+
+
+def add_step_label(view, s):
+    """A "step N  t = T" label at the top of the legend margin (annotate() sets its text)."""
+    global _label_source
+    if not _labels:
+        _label_source = Text(registrationName="step_label")
+    shown = Show(_label_source, view)
+    shown.WindowLocation = "Upper Right Corner"
+    shown.Justification = "Right"
+    shown.Color = text_color(s["background"])
+    shown.FontSize = legend_layout(*s["image_size"])["label_font"]
+    _labels.append((shown, view))
+
+
+def annotate(info):
+    """Before the views render: the step labels say this call's step and time."""
+    if not _labels:
+        return
+    text = "step %d  t = %.6g" % (info.timestep, info.time)
+    _label_source.Text = text
+    for shown, view in _labels:
+        width, height = view.ViewSize
+        layout = legend_layout(width, height)
+        # One line in the margin: a long step number or time gets a smaller font.
+        room = layout["margin"] * width - layout["pad"]
+        shown.FontSize = max(MIN_FONT_PX, min(layout["label_font"], int(room / (0.55 * len(text)))))
 
 
 def png_extractor(view, s, file_name, registration_name="image"):
@@ -80,22 +191,48 @@ class Coloring:
         self.apply()
 
     def show_on(self, display, view, half=None):
-        """Colour `display` by this array, with a legend: the full height, or the "top" or "bottom" half."""
+        """Colour `display` by this array, with a legend in the right margin: the full height, or the "top" or "bottom" half."""
         ColorBy(display, ("POINTS", self.array))
         display.LookupTable = self.lut
         bar = GetScalarBar(self.lut, view)
-        bar.Title = self.array
+        width, height = view.ViewSize
+        layout = legend_layout(width, height)
+        font, pad = layout["font"], layout["pad"]
+        colour = text_color(view.Background)
         bar.ComponentTitle = ""
-        # A vertical bar in the right margin, clear of a framed plane.
         bar.WindowLocation = "Any Location"
         bar.Orientation = "Vertical"
-        width = view.ViewSize[0]
-        margin = legend_margin(width)
-        bottom, length = {None: (0.1, 0.8), "top": (0.55, 0.4), "bottom": (0.05, 0.4)}[half]
-        bar.Position = [1.0 - margin + max(0.0, margin * width - 0.9 * LEGEND_PX) / (2.0 * width), bottom]
-        bar.ScalarBarLength = length
+        # A rotated title "v" reads as ">".
+        bar.HorizontalTitle = 1
+        bar.TitleColor = colour
+        bar.LabelColor = colour
+        bar.DrawScalarBarOutline = 1
+        bar.ScalarBarOutlineColor = colour
+        bar.ScalarBarOutlineThickness = max(1, int(round(font / 14.0)))
+        bar.ScalarBarThickness = layout["thickness"]
+        bar.TitleFontSize = font
+        bar.LabelFontSize = font
+        # Pixels from the bottom: the bars span [bottom, top], below the step
+        # label and the upper bar's title; the lowest label overhangs half a line.
+        if layout["text"]:
+            bar.Title = self.array
+            title = 1.6 * font
+            label = 1.4 * layout["label_font"] + pad if any(v is view for _, v in _labels) else 0
+            top, bottom, gap = height - pad - label - title, pad + 0.6 * font, title + 0.6 * font + pad
+        else:  # no room for text: the bar alone
+            bar.Title = ""
+            bar.DrawTickLabels = 0
+            bar.DrawTickMarks = 0
+            bar.AddRangeLabels = 0
+            top, bottom, gap = height - pad, pad, 2 * pad
+        length = top - bottom if half is None else 0.5 * (top - bottom - gap)
+        start = top - length if half == "top" else bottom
+        margin_px = layout["margin"] * width
+        left = width - margin_px + 0.5 * (margin_px - layout["width"]) + pad
+        bar.Position = [left / width, start / height]
+        bar.ScalarBarLength = length / height
         bar.Visibility = 1
-        self.bars.append(bar)
+        self.bars.append((bar, tick_count(length, font) if layout["text"] else 0))
         self.apply()
 
     def update(self, proxies, time):
@@ -111,19 +248,16 @@ class Coloring:
         if hi <= lo:  # a constant field: a range ParaView can draw
             hi = lo + max(abs(lo), 1.0) * 1e-6
         self.lut.RescaleTransferFunction(lo, hi)
-        fmt = label_format(lo, hi)
-        for bar in self.bars:
+        for bar, count in self.bars:
+            if count == 0:
+                continue
+            values, fmt, labels = tick_labels(lo, hi, count)
             bar.AutomaticLabelFormat = 0
             bar.LabelFormat = fmt
             bar.RangeLabelFormat = fmt
             bar.AddRangeLabels = 1
-
-
-def label_format(lo, hi):
-    """Fixed-point labels with enough decimals to tell the ends apart: "0.60", not "6.0e-01"."""
-    span = abs(hi - lo)
-    decimals = 2 if span >= 0.1 or span == 0 else min(8, 1 - int(math.floor(math.log10(span))))
-    return "%-#." + str(decimals) + "f"
+            bar.UseCustomLabels = 1
+            bar.CustomLabels = values[1:-1]
 
 
 def all_ranks_range(proxies, array, time):
@@ -146,7 +280,14 @@ def all_ranks_range(proxies, array, time):
 
 
 def place_camera(view, camera):
-    """camera: a dict with position, focal_point, view_up and view_angle or parallel_scale."""
+    """camera: a dict with position, focal_point, view_up and view_angle or
+    parallel_scale; one with "fit" (a preset camera, docs/insitu.md) is first
+    moved so the domain fills the image beside the legend (fit_camera)."""
+    if camera.get("fit") and _settings is not None:
+        key = json.dumps([camera, view.ViewSize[0], view.ViewSize[1]], sort_keys=True)
+        if key not in _fitted:
+            _fitted[key] = fit_camera(_settings, camera, view.ViewSize)
+        camera = _fitted[key]
     view.CameraFocalPoint = camera["focal_point"]
     view.CameraPosition = camera["position"]
     view.CameraViewUp = camera["view_up"]
@@ -156,6 +297,136 @@ def place_camera(view, camera):
     else:
         view.CameraParallelProjection = 0
         view.CameraViewAngle = camera.get("view_angle", 30)
+    # The triad in perspective views of a 3D domain; pictures of a plane say
+    # which plane in their file name, and it would cover the plane's corner.
+    s = _settings or {}
+    view.OrientationAxesVisibility = int(show_triad(s, view.ViewSize) and "parallel_scale" not in camera)
+    view.OrientationAxesLabelColor = text_color(view.Background)
+
+
+def show_triad(s, size):
+    return bool(s.get("axes", True)) and s.get("dims", 3) == 3 and min(size) >= TRIAD_MIN_PX
+
+
+def _dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+
+
+def _cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def _unit(a):
+    n = math.sqrt(_dot(a, a))
+    return [x / n for x in a]
+
+
+def _hull(points):
+    """Convex hull of 2D points, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0]) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+    return half(pts) + half(reversed(pts))
+
+
+def _overlap(polygon, rect):
+    """Whether a convex polygon and an axis-aligned rectangle (x0, y0, x1, y1) overlap (separating axes)."""
+    x0, y0, x1, y1 = rect
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    axes = [(1.0, 0.0), (0.0, 1.0)]
+    for i, p in enumerate(polygon):
+        q = polygon[(i + 1) % len(polygon)]
+        axes.append((q[1] - p[1], p[0] - q[0]))
+    for ax in axes:
+        a = [ax[0] * p[0] + ax[1] * p[1] for p in polygon]
+        b = [ax[0] * p[0] + ax[1] * p[1] for p in corners]
+        if max(a) < min(b) or max(b) < min(a):
+            return False
+    return True
+
+
+def project_box(s, camera, size):
+    """The domain box's corners as pixels (x right, y up from the bottom left) in a width x height image."""
+    width, height = size
+    eye, focal = camera["position"], camera["focal_point"]
+    d = _unit([f - e for f, e in zip(focal, eye)])
+    r = _unit(_cross(d, camera["view_up"]))
+    u = _cross(r, d)
+    tan = math.tan(math.radians(camera.get("view_angle", 30)) / 2.0)
+    out = []
+    for corner in _box_corners(s):
+        q = [c - e for c, e in zip(corner, eye)]
+        z = _dot(q, d)
+        out.append((0.5 * width + 0.5 * height * _dot(q, r) / (z * tan), 0.5 * height + 0.5 * height * _dot(q, u) / (z * tan)))
+    return out
+
+
+def _box_corners(s):
+    half = [0.5 * s["length"][k] if k < s["dims"] else 0.0 for k in range(3)]
+    c = s["centre"]
+    return [[c[0] + i * half[0], c[1] + j * half[1], c[2] + k * half[2]] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)]
+
+
+def fit_camera(s, camera, size):
+    """The camera moved along and across its view direction (same direction,
+    view-up and angle) so that the domain's box is as large as fits left of
+    the legend margin, centred there, and clear of the triad's corner: the
+    legend never covers the domain, however long the box."""
+    width, height = size
+    layout = legend_layout(width, height)
+    pad = 0.03 * height
+    x_lo, x_hi = pad, width * (1.0 - layout["margin"]) - pad
+    y_lo, y_hi = pad, height - pad
+    triad = TRIAD_SHARE * min(width, height) if show_triad(s, size) else 0
+    eye, focal, up = camera["position"], camera["focal_point"], camera["view_up"]
+    d = _unit([f - e for f, e in zip(focal, eye)])
+    r = _unit(_cross(d, up))
+    u = _cross(r, d)
+    tan = math.tan(math.radians(camera.get("view_angle", 30)) / 2.0)
+    centre = s["centre"]
+    rel = [[c - m for c, m in zip(corner, centre)] for corner in _box_corners(s)]
+    depth = [_dot(q, d) for q in rel]
+    across = [(_dot(q, r), _dot(q, u)) for q in rel]
+    k = 0.5 * height / tan  # pixels per unit of (offset / depth)
+
+    def pixels(dist, a, b):
+        return [(0.5 * width + k * (x - a) / (z + dist), 0.5 * height + k * (y - b) / (z + dist)) for (x, y), z in zip(across, depth)]
+
+    def placed(dist):
+        # Shift the eye across the view until the box's extent is centred on the free area.
+        a = b = 0.0
+        for _ in range(30):
+            p = pixels(dist, a, b)
+            xs, ys = [q[0] for q in p], [q[1] for q in p]
+            a += (0.5 * (min(xs) + max(xs)) - 0.5 * (x_lo + x_hi)) * dist / k
+            b += (0.5 * (min(ys) + max(ys)) - 0.5 * (y_lo + y_hi)) * dist / k
+        return a, b, pixels(dist, a, b)
+
+    def fits(dist):
+        p = placed(dist)[2]
+        xs, ys = [q[0] for q in p], [q[1] for q in p]
+        inside = min(xs) >= x_lo - 0.5 and max(xs) <= x_hi + 0.5 and min(ys) >= y_lo - 0.5 and max(ys) <= y_hi + 0.5
+        return inside and not (triad and _overlap(_hull(p), (0.0, 0.0, triad, triad)))
+
+    near = max(-z for z in depth) + 1e-6 * max(s["length"])
+    lo, hi = near, 2.0 * near + max(s["length"])
+    while not fits(hi):
+        lo, hi = hi, 2.0 * hi
+    for _ in range(50):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (lo, mid) if fits(mid) else (mid, hi)
+    a, b, _ = placed(hi)
+    look = [c + a * x + b * y for c, x, y in zip(centre, r, u)]
+    position = [p - hi * x for p, x in zip(look, d)]
+    return {"position": position, "focal_point": look, "view_up": u, "view_angle": camera.get("view_angle", 30)}
 
 
 def frame_plane(s, axis, up_axis, origin=None):
@@ -170,7 +441,7 @@ def frame_plane(s, axis, up_axis, origin=None):
     # right = forward x up, forward = -toward
     right = [-(toward[1] * up[2] - toward[2] * up[1]), -(toward[2] * up[0] - toward[0] * up[2]), -(toward[0] * up[1] - toward[1] * up[0])]
     right_axis = max(range(3), key=lambda d: abs(right[d]))
-    usable = width_px * (1.0 - legend_margin(width_px))
+    usable = width_px * (1.0 - legend_margin(width_px, height_px))
     scale = 0.5 * 1.04 * max(length[up_axis], length[right_axis] * height_px / usable)  # half the image height
     shift = (0.5 * width_px - 0.5 * usable) * (2.0 * scale / height_px)  # plane centre to the usable part's centre
     focal = [c + shift * r for c, r in zip(centre, right)]

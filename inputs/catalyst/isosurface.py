@@ -133,4 +133,5 @@ def catalyst_execute(info):
     gs_view.place_camera(view, s["camera"])
     # and the colour range (a fixed one, so frames of a run compare, or "auto").
     colors.update([contour], info.time)
+    gs_view.annotate(info)
     write_extract(info)

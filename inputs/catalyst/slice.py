@@ -71,5 +71,6 @@ options = gs_view.catalyst_options(s)
 def catalyst_execute(info):
     # A representation's first render resets the camera and the colour range: put them back.
     colors.update(shown_data, info.time)
+    gs_view.annotate(info)
     for view, camera in views:
         gs_view.place_camera(view, camera)

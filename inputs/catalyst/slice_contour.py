@@ -72,5 +72,6 @@ options = gs_view.catalyst_options(s)
 def catalyst_execute(info):
     # A representation's first render resets the camera and the colour range: put them back.
     gs_view.place_camera(view, camera)
+    gs_view.annotate(info)
     for colors, shown_data in colorings:
         colors.update(shown_data, info.time)

@@ -127,6 +127,8 @@ struct InsituConfig {
   bool has_position = false, has_focal_point = false, has_view_up = false;
   std::array<double, 3> position = {0, 0, 0}, focal_point = {0, 0, 0}, view_up = {0, 0, 1};
   std::array<double, 3> background = {0.08, 0.08, 0.1};  // RGB in [0, 1]
+  bool step_label = true;  // "step N  t = T" in the images
+  bool axes = true;        // orientation triad in the 3D views
   bool enabled() const { return !scripts.empty(); }
 };
 

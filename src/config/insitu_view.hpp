@@ -112,7 +112,12 @@ inline Json insitu_settings(const SimConfig& c, const std::string& out_dir) {
   j["plane"] = insitu_coloring(c, false);
   j["image_size"] = {c.insitu.image_size[0], c.insitu.image_size[1]};
   j["background"] = list(c.insitu.background);
-  j["camera"] = Json{{"position", list(cam.position)}, {"focal_point", list(cam.focal_point)}, {"view_up", list(cam.view_up)}, {"view_angle", 30}};
+  // A preset looking at the domain centre is fitted by the scripts to the
+  // image left of the legend (gs_view.fit_camera); explicit vectors are kept.
+  const bool fit = !c.insitu.has_position && !c.insitu.has_focal_point;
+  j["camera"] = Json{{"position", list(cam.position)}, {"focal_point", list(cam.focal_point)}, {"view_up", list(cam.view_up)}, {"view_angle", 30}, {"fit", fit}};
+  j["step_label"] = c.insitu.step_label;
+  j["axes"] = c.insitu.axes;
   return j;
 }
 

@@ -332,6 +332,12 @@ const std::vector<KeySpec>& key_table() {
       {"insitu.background", RestartRole::Free, "list of 3 numbers", "-", "background colour [red, green, blue] of the images, each 0 to 1",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.background = read_real_n<3>(s, 0.0, 1.0, "[1, 1, 1] (white)"); },
        [](const SimConfig& c) { return first_of(c.insitu.background.data(), 3); }},
+      {"insitu.step_label", RestartRole::Free, "boolean", "-", R"~(the ready scripts write "step N  t = T" at the top right of every image)~",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.step_label = read_bool(s); },
+       [](const SimConfig& c) { return Json(c.insitu.step_label); }},
+      {"insitu.axes", RestartRole::Free, "boolean", "-", "the ready scripts draw an orientation triad (x, y, z) in the lower left of 3D views (not in pictures of planes, nor below 150 pixels)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.insitu.axes = read_bool(s); },
+       [](const SimConfig& c) { return Json(c.insitu.axes); }},
   };
   return table;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The view keys of the in-situ scripts (insitu.contour_array ... insitu.background):
+# The view keys of the in-situ scripts (insitu.contour_array ... insitu.axes):
 # each bad value is exit 2 with one line naming the key and what is allowed;
 # good values are taken and shown in --check's effective configuration. No
 # Catalyst run: this holds in builds without Catalyst too.
@@ -50,13 +50,15 @@ bad 'insitu.camera_position=[4.5, 4.5, 4.5]' 'is the focal point'
 bad 'insitu.background=[1, 1]' 'list of 3 numbers'
 bad 'insitu.background=[1, 1, 2]' 'out of range'
 bad insitu.background=white 'list of 3 numbers'
+bad insitu.step_label=yes 'expected true or false'
+bad insitu.axes=1 'expected true or false'
 # A preset and an explicit position: one of them.
 bad insitu.camera=iso 'both set' 'insitu.camera_position=[30, 0, 0]'
 
 # Good values are taken (and shown as given in the effective configuration).
 good=(insitu.contour_array=u insitu.color_array=v 'insitu.color_range=[0.1, 0.4]' 'insitu.image_size=[320, 240]'
   'insitu.camera_position=[30, -20, 10]' 'insitu.camera_focal_point=[4, 4, 4]' 'insitu.camera_view_up=[0, 0, 1]'
-  'insitu.background=[1, 0, 1]')
+  'insitu.background=[1, 0, 1]' insitu.step_label=false insitu.axes=false)
 "$GS" --check /dev/null grid.dims=3 grid.n=8 grid.L=8 "${good[@]}" >"$WORK/good.json" 2>"$WORK/good.err" </dev/null \
   || { echo "FAIL: good view keys refused:"; cat "$WORK/good.err"; exit 1; }
 /usr/bin/python3 - "$WORK/good.json" <<'PY' || fails=$((fails + 1))
@@ -65,7 +67,7 @@ text = open(sys.argv[1]).read()
 c = json.loads(text[text.index("{"):text.rindex("}") + 1])["insitu"]
 want = {"contour_array": "u", "color_array": "v", "color_range": [0.1, 0.4], "image_size": [320, 240],
         "camera": "auto", "camera_position": [30, -20, 10], "camera_focal_point": [4, 4, 4],
-        "camera_view_up": [0, 0, 1], "background": [1, 0, 1]}
+        "camera_view_up": [0, 0, 1], "background": [1, 0, 1], "step_label": False, "axes": False}
 got = {k: c[k] for k in want}
 assert got == want, "effective insitu config %s, expected %s" % (got, want)
 print("ok   good values: %s" % got)

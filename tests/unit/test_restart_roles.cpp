@@ -40,6 +40,7 @@ const std::map<std::string, std::string> kChangedValue = {
     {"insitu.contour_array", "u"}, {"insitu.color_array", "v"}, {"insitu.color_range", "[0.1, 0.4]"},
     {"insitu.image_size", "[320, 240]"}, {"insitu.camera", "+y"}, {"insitu.camera_position", "[30, -20, 10]"},
     {"insitu.camera_focal_point", "[1, 2, 3]"}, {"insitu.camera_view_up", "[0, 1, 0]"}, {"insitu.background", "[1, 1, 1]"},
+    {"insitu.step_label", "false"}, {"insitu.axes", "false"},
 };
 
 const char* kBase = "[grid]\nn = 32\nL = 32.0\n[time]\ndt = 0.5\nsteps = 10\n";
