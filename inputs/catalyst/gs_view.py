@@ -26,6 +26,14 @@ def legend_margin(width_px):
 COLORMAPS = {"u": "Viridis (matplotlib)", "v": "Inferno (matplotlib)"}
 
 
+class WrongRun(RuntimeError):
+    """Raised at load by a script that does not fit the run (a 3D-only script
+    on a 2D run): grayscott prints its message as the one line it is, without
+    a traceback (gs_one_line)."""
+
+    gs_one_line = True
+
+
 def settings():
     text = os.environ.get("GS_INSITU_SETTINGS")
     if not text:

@@ -197,7 +197,7 @@ std::string find_script(const std::string& path, const Setting& s) {
   if (s.source != kCommandLine) {
     const fs::path beside = fs::path(s.source).parent_path() / path;
     if (readable_file(beside)) return beside.lexically_normal().string();
-    const fs::path folder = fs::absolute(fs::path(s.source), ec).parent_path();
+    const fs::path folder = fs::absolute(fs::path(s.source), ec).lexically_normal().parent_path();
     if (folder == here) throw_setting(s, "script '" + path + "' is not a readable file in '" + folder.string() +
                                              "' (the input file's folder, the current folder)");
     searched = "'" + folder.string() + "' (the input file's folder) or ";
