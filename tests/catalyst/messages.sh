@@ -157,4 +157,14 @@ echo "Generate Extracts script: exit $rc; outputs.insitu.last $last holds: $writ
 [[ $rc == 0 ]] || { cat "$WORK/generated.err"; fail "the generated script failed"; }
 [[ $last == "$WORK/generated/insitu" && -s $last/grid_000000.pvti && -s $last/grid_000010.pvti ]] || fail "the extracts are not in output.dir/insitu"
 [[ ! -e $WORK/cwd/datasets ]] || fail "the extracts went to ./datasets"
+# The same script choosing its own folder keeps it, and the run says where its files go.
+sed 's|^options = catalyst.Options()$|&\noptions.ExtractsOutputDirectory = "elsewhere"|' "$WORK/generated.py" >"$WORK/generated_elsewhere.py"
+pushd "$WORK/cwd" >/dev/null
+gs ownfolder 2 "$in3" "${small[@]}" insitu.script="$WORK/generated_elsewhere.py"
+popd >/dev/null
+warning=$(grep "^grayscott: warning: insitu:" "$WORK/ownfolder.err" || true)
+echo "a script with its own folder: exit $rc: $warning"
+[[ $rc == 0 && -s $WORK/cwd/elsewhere/grid_000010.pvti ]] || { cat "$WORK/ownfolder.err"; fail "the script's own folder was not kept"; }
+[[ $(wc -l <<<"$warning") == 1 && $warning == *"script generated_elsewhere writes its extracts under 'elsewhere'"*"not under output.dir/insitu '$WORK/ownfolder/insitu'"* ]] \
+  || fail "expected one warning naming the script's folder and output.dir/insitu"
 echo "all checks passed"
