@@ -68,6 +68,10 @@ text = open(sys.argv[1]).read()
 print(json.loads(text[text.index("{"):text.rindex("}") + 1])["insitu"]["script"])' "$WORK/beside.json")
 [[ $script == "['../inputs/slice.py']" ]] || fail "the script beside the input is $script in the effective configuration, not ../inputs/slice.py"
 echo "relative insitu.script in an input file: found beside the input"
+# A path from the folder the run starts in, as inputs named scripts before: still found there.
+sed 's|"slice.py"|"inputs/slice.py"|' "$WORK/inputs/run.toml" >"$WORK/inputs/from_cwd.toml"
+(cd "$WORK" && "$GS" --check inputs/from_cwd.toml >/dev/null 2>"$WORK/from_cwd.err") \
+  || { cat "$WORK/from_cwd.err"; fail "a script named from the current folder in an input file was not found"; }
 sed 's/"slice.py"/"gone.py"/' "$WORK/inputs/run.toml" >"$WORK/inputs/gone.toml"
 set +e
 err=$(cd "$WORK/elsewhere" && "$GS" --check ../inputs/gone.toml 2>&1 >/dev/null)
