@@ -106,6 +106,14 @@ def tick_count(bar_px, font_px):
 COLORMAPS = {"u": "Viridis (matplotlib)", "v": "Inferno (matplotlib)"}
 
 
+class WrongRun(RuntimeError):
+    """Raised at load by a script that does not fit the run (a 3D-only script
+    on a 2D run): grayscott prints its message as the one line it is, without
+    a traceback (gs_one_line)."""
+
+    gs_one_line = True
+
+
 def settings():
     global _settings
     text = os.environ.get("GS_INSITU_SETTINGS")

@@ -15,6 +15,7 @@ from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
 import xml.etree.ElementTree as ElementTree
 
+from vtkmodules.vtkCommonCore import vtkFloatArray
 from vtkmodules.vtkCommonDataModel import vtkPolyData
 from vtkmodules.vtkCommonMisc import vtkErrorCode
 from vtkmodules.vtkIOParallelXML import vtkXMLPPolyDataWriter
@@ -24,6 +25,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gs_view  # noqa: E402
 
 s = gs_view.settings()
+# In 2D the contours are lines in the plane: slice.py draws them on the plane
+# coloured by the field, with its legend. Here they would be unlit curves
+# beside a legend that colours nothing, and the extract's normals (of the
+# surface, from the adaptor's normals_v, given in 3D only) would not exist.
+if s["dims"] != 3:
+    raise gs_view.WrongRun("isosurface.py draws isosurfaces of a 3D volume; this run is 2D: use inputs/catalyst/slice.py "
+                           "(the plane coloured by the field, with contour lines at insitu.iso)")
 
 # The simulation's block, registered under the name the adaptor gives it.
 grid = TrivialProducer(registrationName="grid")
@@ -96,10 +104,36 @@ def earlier_extracts(index, first_step):
     return kept
 
 
+def as_extract(piece):
+    """The arrays of the extract as ParaView shows them by default: the
+    shading normals as the points' normals, and one floating-point type.
+    The contour gives its points and the contoured array as float32 and
+    interpolates the others (double on the grid) as double: every array is
+    float32 here, as the points are, the extract being for viewing (7
+    digits; half the bytes of double)."""
+    data = piece.GetPointData()
+    scalars = data.GetScalars().GetName() if data.GetScalars() is not None else None
+    for name in [data.GetArrayName(i) for i in range(data.GetNumberOfArrays())]:
+        array = data.GetArray(name)
+        if array is None or array.GetDataType() == vtkFloatArray().GetDataType():
+            continue
+        single = vtkFloatArray()
+        single.DeepCopy(array)
+        single.SetName(name)
+        data.RemoveArray(name)
+        data.AddArray(single)
+    if scalars:
+        data.SetActiveScalars(scalars)
+    normals = data.GetArray("normals_" + s["contour_array"])
+    if normals is not None:
+        data.SetNormals(normals)
+
+
 def write_extract(info):
     contour.UpdatePipeline(info.time)
     piece = vtkPolyData()
     piece.ShallowCopy(contour.GetClientSideObject().GetOutputDataObject(0))
+    as_extract(piece)
     name = "isosurface_%06d.pvtp" % info.timestep
     writer = vtkXMLPPolyDataWriter()
     writer.SetController(controller)

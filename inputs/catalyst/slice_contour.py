@@ -18,7 +18,7 @@ import gs_view  # noqa: E402
 
 s = gs_view.settings()
 if s["dims"] != 3:
-    raise RuntimeError("slice_contour.py draws a plane inside a 3D volume; this run is 2D: use inputs/catalyst/slice.py")
+    raise gs_view.WrongRun("slice_contour.py draws a plane inside a 3D volume; this run is 2D: use inputs/catalyst/slice.py")
 camera = s["camera"]
 focal = camera["focal_point"]
 toward = [p - f for p, f in zip(camera["position"], focal)]  # from the plane to the camera

@@ -275,7 +275,7 @@ const std::vector<KeySpec>& key_table() {
        [](const SimConfig& c) {
          return c.parallel.halo_depth == ParallelConfig::kAutoHaloDepth ? Json("auto") : Json(c.parallel.halo_depth);
        }},
-      {"insitu.script", RestartRole::Free, "string or list of strings", "path", "ParaView Catalyst Python scripts run in situ (e.g. inputs/catalyst/isosurface.py); [] = no in-situ output; needs a build with Catalyst",
+      {"insitu.script", RestartRole::Free, "string or list of strings", "path", "ParaView Catalyst Python scripts run in situ (e.g. inputs/catalyst/isosurface.py); [] = no in-situ output; needs a build with Catalyst; relative paths in an input file: from its folder, else the current one",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.scripts = read_path_list(s); },
        [](const SimConfig& c) { return Json(c.insitu.scripts); }},
       {"insitu.every", RestartRole::Free, "integer", "steps", "hand the fields to the scripts every N steps, at the first step and at the last (>= 1)",
@@ -317,7 +317,7 @@ const std::vector<KeySpec>& key_table() {
          c.insitu.image_size = {v[0], v[1]};
        },
        [](const SimConfig& c) { return first_of(c.insitu.image_size.data(), 2); }},
-      {"insitu.camera", RestartRole::Free, "string", "-", R"~(camera preset of the 3D views: "iso" (from the +x, -y, +z side), "+x", "-x", "+y", "-y", "+z", "-z" (view direction, as ParaView's buttons) or "auto" ("iso" in 3D, "-z" in 2D); exclusive with insitu.camera_position)~",
+      {"insitu.camera", RestartRole::Free, "string", "-", R"~(camera preset of the 3D views: "iso" (from the +x, -y, +z side), "+x", "-x", "+y", "-y", "+z", "-z" (view direction, as ParaView's buttons) or "auto" ("iso" in 3D, "-z" in 2D); 2D: only "auto", "iso", "+z", "-z"; exclusive with insitu.camera_position)~",
        [](const Setting& s, SimConfig& c, Pending&) { c.insitu.camera = read_enum(s, kCameraPresetNames); },
        [](const SimConfig& c) { return Json(name_of(c.insitu.camera)); }},
       {"insitu.camera_position", RestartRole::Free, R"~(list of 3 numbers or "none")~", "length", R"~(camera position [x, y, z] in domain coordinates, instead of a preset; "none": from insitu.camera)~",

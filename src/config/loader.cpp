@@ -174,6 +174,38 @@ void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
   }
 }
 
+bool readable_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec) && std::ifstream(path);
+}
+
+// A relative script named in an input file is the input's companion, as a
+// path in an input file is to its readers: it is looked for beside the input
+// first, then in the current folder (where it was looked for before, so that
+// inputs naming scripts from the folder they are run in keep working). On the
+// command line it is relative to the current folder, like output.dir
+// everywhere (an output is made where the run is started, not beside its input).
+std::string find_script(const std::string& path, const Setting& s) {
+  namespace fs = std::filesystem;
+  if (fs::path(path).is_absolute()) {
+    if (!readable_file(path)) throw_setting(s, "script '" + path + "' is not a readable file");
+    return path;
+  }
+  std::error_code ec;
+  const fs::path here = fs::current_path(ec);
+  std::string searched;
+  if (s.source != kCommandLine) {
+    const fs::path beside = fs::path(s.source).parent_path() / path;
+    if (readable_file(beside)) return beside.lexically_normal().string();
+    const fs::path folder = fs::absolute(fs::path(s.source), ec).lexically_normal().parent_path();
+    if (folder == here) throw_setting(s, "script '" + path + "' is not a readable file in '" + folder.string() +
+                                             "' (the input file's folder, the current folder)");
+    searched = "'" + folder.string() + "' (the input file's folder) or ";
+  }
+  if (readable_file(path)) return path;
+  throw_setting(s, "script '" + path + "' is not a readable file in " + searched + "'" + here.string() + "' (the current folder)");
+}
+
 void validate(SimConfig& c, const FlatSettings& flat) {
   const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (!(c.output.vmax > c.output.vmin))
@@ -200,11 +232,8 @@ void validate(SimConfig& c, const FlatSettings& flat) {
   if (c.insitu.enabled()) {
     if (!GS_HAVE_CATALYST)
       throw_setting(where("insitu.script"), "this build has no ParaView Catalyst (configure with ParaView installed, see docs/insitu.md); remove insitu.script");
-    for (const auto& path : c.insitu.scripts) {
-      std::error_code ec;
-      if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path))
-        throw_setting(where("insitu.script"), "script '" + path + "' is not a readable file");
-    }
+    const Setting script = where("insitu.script");
+    for (auto& path : c.insitu.scripts) path = find_script(path, script);
   }
   long long cells = 1;
   for (int d = 0; d < c.grid.dims; ++d)
@@ -215,12 +244,27 @@ void validate(SimConfig& c, const FlatSettings& flat) {
   if (flat.count("insitu.camera") && c.insitu.has_position)
     throw_setting(where("insitu.camera"), "insitu.camera and insitu.camera_position are both set; give one: a preset (insitu.camera) "
                                           "or the position (insitu.camera_position, with insitu.camera_focal_point and insitu.camera_view_up)");
+  // A 2D run is a plane at z = 0: a camera along x or y sees it edge-on, and every image is blank.
+  if (c.grid.dims == 2 && c.insitu.camera != CameraPreset::Auto && c.insitu.camera != CameraPreset::Iso &&
+      c.insitu.camera != CameraPreset::PlusZ && c.insitu.camera != CameraPreset::MinusZ)
+    throw_setting(where("insitu.camera"), std::string("\"") + name_of(c.insitu.camera) +
+                                              "\" looks at the plane of a 2D run edge-on (blank images); allowed in 2D: \"auto\", \"-z\", "
+                                              "\"+z\", \"iso\"");
   // After the grid checks: a grid too small to place a camera in is the grid's error.
   const bool explicit_camera = c.insitu.has_position || c.insitu.has_focal_point || c.insitu.has_view_up;
   const std::string camera = c.insitu.enabled() || explicit_camera ? camera_problem(resolve_camera(c)) : "";
   if (!camera.empty()) {
     const bool up = camera.find("view-up") != std::string::npos && c.insitu.has_view_up;
     throw_setting(where(up ? "insitu.camera_view_up" : c.insitu.has_position ? "insitu.camera_position" : "insitu.camera_focal_point"), camera);
+  }
+  if (c.grid.dims == 2 && c.insitu.has_position) {  // a preset's position is never in the plane
+    const CameraVectors cam = resolve_camera(c);
+    double dir[3], length = 0;
+    for (int d = 0; d < 3; ++d) dir[d] = cam.focal_point[d] - cam.position[d], length += dir[d] * dir[d];
+    if (std::fabs(dir[2]) < 1e-6 * std::sqrt(length))
+      throw_setting(where("insitu.camera_position"),
+                    "the camera looks along the plane of a 2D run (position and focal point have the same z), edge-on: blank "
+                    "images; place the camera above or below the plane (z other than the focal point's)");
   }
 }
 

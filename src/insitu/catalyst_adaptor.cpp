@@ -96,6 +96,7 @@ CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_js
   vtkLogger::EnableUnsafeSignalHandler = false;
   vtkPythonInterpreter::Initialize(0);
   vtkMPICommunicatorOpaqueComm opaque(&m.comm);
+  VtkLogCapture::colour_only_on_a_terminal();  // before ParaView starts and logs
   GS_REQUIRE(m.processor->Initialize(opaque) == 1, "vtkCPProcessor::Initialize failed");
   MPI_Comm_rank(m.comm, &m.rank);
   m.log = std::make_unique<VtkLogCapture>();

@@ -1,6 +1,8 @@
 #include "insitu/vtk_log_capture.hpp"
 
+#include <unistd.h>
 #include <vtkLogger.h>
+#include <vtk_loguru.h>
 
 #include <cstdio>
 
@@ -21,6 +23,8 @@ VtkLogCapture::VtkLogCapture() {
   // Everything the stderr sink printed by default (INFO and above).
   vtkLogger::AddCallback(kCallbackId, on_message, this, vtkLogger::VERBOSITY_INFO);
 }
+
+void VtkLogCapture::colour_only_on_a_terminal() { vtkloguru::g_colorlogtostderr = isatty(STDERR_FILENO) == 1; }
 
 VtkLogCapture::~VtkLogCapture() {
   vtkLogger::RemoveCallback(kCallbackId);

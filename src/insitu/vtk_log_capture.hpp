@@ -26,6 +26,11 @@ class VtkLogCapture {
 
   void add(int verbosity, const char* text);  // the logger's callback
 
+  // VTK's logger (loguru) prints what ParaView logs before a capture exists
+  // (while it starts) to stderr itself, coloured whenever TERM names a colour
+  // terminal, into a file too: colour only when stderr is a terminal.
+  static void colour_only_on_a_terminal();
+
  private:
   std::mutex mutex_;
   std::vector<std::string> lines_;

@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -138,7 +140,14 @@ std::string InsituOutput<Real>::call(const OutputStep& s, const State<Real>& sta
   view.normals = block_->normals();
   view.normals_name = block_->normals_name().c_str();
   for (int d = 0; d < 3; ++d) view.first[d] = block_->first()[d], view.points[d] = block_->points()[d];
-  const auto call_start = std::filesystem::file_time_type::clock::now();
+  // Files are stamped with the kernel's coarse clock, up to one tick behind
+  // this one: a file written in the call's first milliseconds would read as
+  // older than the call (seen with a fast Generate Extracts script).
+  timespec tick{};
+  clock_getres(CLOCK_REALTIME_COARSE, &tick);
+  const auto call_start = std::filesystem::file_time_type::clock::now() -
+                          std::chrono::duration_cast<std::filesystem::file_time_type::duration>(
+                              std::chrono::seconds(tick.tv_sec) + std::chrono::nanoseconds(tick.tv_nsec));
   std::string error;
   {
     KeepSignalHandlers keep;

@@ -3,6 +3,7 @@
 # (errors.sh, faults.sh). GS_TEST_BREAK chooses how:
 #   import      a NameError while the script loads;
 #   import1     the same, on rank 1 only;
+#   import_each a ValueError at load on every rank, its text naming the rank;
 #   execute     a ValueError in catalyst_execute at the first in-situ step;
 #   rank1       a ValueError in catalyst_execute on rank 1 only, at step 10
 #               (rank 0 would go on to render: the call must still end on both);
@@ -12,6 +13,7 @@
 #   png         the same, but rank 0 puts a folder where step 10's image goes;
 #   finalize    a ValueError in catalyst_finalize (at the end of the run);
 #   finalize1   the same, on rank 1 only;
+#   vtklog      fails nothing; VTK logs an error and a warning at every call;
 #   subnormal   fails unless the call runs with IEEE subnormals (the solver
 #               flushes them to zero; ParaView and Python must not).
 import os
@@ -20,6 +22,7 @@ import sys
 
 from paraview import catalyst
 from paraview.simple import *  # noqa: F401,F403
+from vtkmodules.vtkCommonCore import vtkLogger
 from vtkmodules.vtkParallelCore import vtkMultiProcessController
 
 mode = os.environ.get("GS_TEST_BREAK", "execute")
@@ -33,6 +36,8 @@ options.ExtractsOutputDirectory = folder
 
 if mode == "import" or (mode == "import1" and rank == 1):
     undefined_name_at_import  # noqa: F821
+if mode == "import_each":
+    raise ValueError("deliberate failure at load on rank %d" % rank)
 
 if mode in ("rank1", "write", "png"):
     # A collective pipeline after catalyst_execute: an image of the grid's outline.
@@ -50,6 +55,12 @@ def catalyst_execute(info):
         raise ValueError("deliberate failure at step %d" % info.timestep)
     if mode == "subnormal" and not (5e-324 * 1.0 > 0.0 and 2.2250738585072014e-308 / 2.0 > 0.0):
         raise FloatingPointError("subnormal numbers are flushed to zero inside the in-situ call")
+    if mode == "vtklog":
+        from vtkmodules.vtkIOXML import vtkXMLImageDataReader
+        reader = vtkXMLImageDataReader()  # an error: no such file
+        reader.SetFileName(os.path.join(folder, "no_such_file.vti"))
+        reader.Update()
+        vtkLogger.Log(vtkLogger.VERBOSITY_WARNING, __file__, 0, "deliberate warning at step %d" % info.timestep)
     if mode == "exit":
         sys.exit(3)
     if mode == "rank1" and rank == 1 and info.timestep >= 10:

@@ -52,6 +52,12 @@ bad 'insitu.background=[1, 1, 2]' 'out of range'
 bad insitu.background=white 'list of 3 numbers'
 bad insitu.step_label=yes 'expected true or false'
 bad insitu.axes=1 'expected true or false'
+# A 2D run is a plane at z = 0: a camera that sees it edge-on gives blank images.
+for preset in +x -x +y -y; do
+  bad insitu.camera=$preset 'allowed in 2D: "auto", "-z", "+z", "iso"' grid.dims=2
+done
+bad 'insitu.camera_position=[4, -20, 0]' 'edge-on' grid.dims=2
+bad 'insitu.camera_position=[4, -20, 3]' 'edge-on' grid.dims=2 'insitu.camera_focal_point=[4, 4, 3]'
 # A preset and an explicit position: one of them.
 bad insitu.camera=iso 'both set' 'insitu.camera_position=[30, 0, 0]'
 
@@ -74,5 +80,10 @@ print("ok   good values: %s" % got)
 PY
 "$GS" --check /dev/null insitu.camera=+z insitu.color_range=auto >/dev/null 2>"$WORK/good2.err" </dev/null \
   || { echo "FAIL: a preset with an auto colour range refused:"; cat "$WORK/good2.err"; exit 1; }
+# The views of a 2D plane that see it: taken.
+for camera in insitu.camera=auto insitu.camera=iso insitu.camera=+z insitu.camera=-z 'insitu.camera_position=[4, 4, 30]'; do
+  "$GS" --check /dev/null grid.dims=2 grid.n=8 grid.L=8 "$camera" >/dev/null 2>"$WORK/good2d.err" </dev/null \
+    || { echo "FAIL: $camera refused in 2D:"; cat "$WORK/good2d.err"; exit 1; }
+done
 [[ $fails == 0 ]] || { echo "FAIL: $fails bad values not refused as expected"; exit 1; }
 echo "PASS: every bad view key refused with exit 2 and one line naming it; good values taken"

@@ -38,7 +38,7 @@ const std::map<std::string, std::string> kChangedValue = {
     {"insitu.script", "PROBE"},
     {"insitu.every", "7"}, {"insitu.iso", "[0.1, 0.2]"}, {"insitu.fail", "warn"},
     {"insitu.contour_array", "u"}, {"insitu.color_array", "v"}, {"insitu.color_range", "[0.1, 0.4]"},
-    {"insitu.image_size", "[320, 240]"}, {"insitu.camera", "+y"}, {"insitu.camera_position", "[30, -20, 10]"},
+    {"insitu.image_size", "[320, 240]"}, {"insitu.camera", "+z"}, {"insitu.camera_position", "[30, -20, 10]"},
     {"insitu.camera_focal_point", "[1, 2, 3]"}, {"insitu.camera_view_up", "[0, 1, 0]"}, {"insitu.background", "[1, 1, 1]"},
     {"insitu.step_label", "false"}, {"insitu.axes", "false"},
 };
