@@ -31,6 +31,8 @@ for p in ("double", "float"):
 assert names == want, names
 assert d["precisions"] == ["double", "float"], d["precisions"]
 for c in d["cases"]:
+    # Every case says the depth it ran with: a step case its run's (auto here), a fused case its T.
+    assert isinstance(c["halo_depth"], int) and c["halo_depth"] >= 1, c
     if c["case"] in stems:
         continue
     assert c["halo_depth"] == int(c["case"].rsplit("-T", 1)[1]), c
