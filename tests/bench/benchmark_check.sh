@@ -5,7 +5,9 @@
 # block form named), with positive throughput, the bytes per cell of the
 # model (32 Euler, 80 RK2 in double; half in float), a fraction of copy
 # bandwidth consistent with the measured bandwidth; precisions=float runs
-# float cases only; a bad key exits 2 with a one-line error.
+# float cases only; each case records the parallel.halo_depth it ran with: the
+# solver's default ("auto") unless the key pins it; a bad key exits 2 with a
+# one-line error.
 # usage: benchmark_check.sh GRAYSCOTT RANKS OUTDIR
 set -euo pipefail
 GRAYSCOTT=$1 RANKS=$2 OUT=$3
@@ -31,9 +33,10 @@ for p in ("double", "float"):
 assert names == want, names
 assert d["precisions"] == ["double", "float"], d["precisions"]
 for c in d["cases"]:
-    # Every case says the depth it ran with: a step case its run's (auto here), a fused case its T.
-    assert isinstance(c["halo_depth"], int) and c["halo_depth"] >= 1, c
+    # Every case says the depth it ran with: a step case its run's ("auto",
+    # 1 for states this small), a fused case its T.
     if c["case"] in stems:
+        assert c["halo_depth"] == 1, c
         continue
     assert c["halo_depth"] == int(c["case"].rsplit("-T", 1)[1]), c
     assert c["block_form"] in ("wavefront", "tiles", "levels"), c
@@ -50,12 +53,28 @@ print(f"PASS: {len(names)} cases on {ranks} rank(s)")
 PY
 
 "$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/float.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
-  stream_mib=4 cases=3d-7pt integrators=euler precisions=float depths=none >"$OUT/float.log" 2>&1 || fail "float-only benchmark failed: $(tail -n 5 "$OUT/float.log")"
+  stream_mib=4 cases=3d-7pt integrators=euler precisions=float depths=none parallel.halo_depth=2 >"$OUT/float.log" 2>&1 || fail "float-only benchmark failed: $(tail -n 5 "$OUT/float.log")"
 "${GS_PYTHON:-/usr/bin/python3}" -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert [c['case'] for c in d['cases']] == ['3d-7pt-float-euler'], d['cases']
-" "$OUT/float.json" || fail "precisions=float did not run exactly the float case"
+assert d['cases'][0]['halo_depth'] == 2, d['cases'][0]
+" "$OUT/float.json" || fail "precisions=float did not run exactly the float case at the pinned parallel.halo_depth=2"
+grep -Eq '^3d-7pt-float-euler +24\^3 +2 ' "$OUT/float.log" || fail "the float case's row does not show T = 2: $(cat "$OUT/float.log")"
+
+# Without the key the step cases run the solver's default, "auto": on one rank
+# of one thread a 2D state beyond 24 MiB (1024^2 in double) blocks 8 Euler steps.
+"$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/auto.json" n2d=1024 steps=1 repeats=1 warmup=0 \
+  stream_mib=4 cases=2d-5pt integrators=euler precisions=double depths=none >"$OUT/auto.log" 2>&1 || fail "auto benchmark failed: $(tail -n 5 "$OUT/auto.log")"
+"${GS_PYTHON:-/usr/bin/python3}" -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+single = d['ranks'] == 1 and d['threads_per_rank'] == 1 and d['backend'] in ('Serial', 'OpenMP')
+want = 8 if single else 1
+got = d['cases'][0]['halo_depth']
+assert got == want, f'halo_depth {got}, the auto rule gives {want} here'
+print(f'PASS: step case ran at the default halo_depth {got}')
+" "$OUT/auto.json" || fail "the step case did not follow parallel.halo_depth = auto"
 
 set +e
 err=$("$GRAYSCOTT" --benchmark no_such_key=1 2>&1 >/dev/null)
