@@ -353,7 +353,6 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
 Json case_json_with_block(const CaseResult& r, double copy_bw, double triad_bw) {
   Json j = case_json(r, copy_bw, triad_bw);
   if (r.depth > 0) j["block_form"] = r.form;
-  }
   return j;
 }
 

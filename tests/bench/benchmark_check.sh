@@ -64,7 +64,7 @@ grep -Eq '^3d-7pt-float-euler +24\^3 +2 ' "$OUT/float.log" || fail "the float ca
 
 # Without the key the step cases run the solver's default, "auto": on one rank
 # of one thread a 2D state beyond 24 MiB (1024^2 in double) blocks 8 Euler steps.
-"$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/auto.json" n2d=1024 steps=1 repeats=1 warmup=0 \
+"$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/auto.json" n2d=1024 steps=1 repeats=1 warmup=1 \
   stream_mib=4 cases=2d-5pt integrators=euler precisions=double depths=none >"$OUT/auto.log" 2>&1 || fail "auto benchmark failed: $(tail -n 5 "$OUT/auto.log")"
 "${GS_PYTHON:-/usr/bin/python3}" -c "
 import json, sys
