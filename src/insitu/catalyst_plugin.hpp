@@ -3,10 +3,9 @@
 // (libgrayscott_catalyst.so, the only code linked against ParaView). The
 // program dlopen()s the plugin at the first in-situ call, so a run without
 // in-situ output never loads ParaView's ~400 shared libraries (about a second
-// of dynamic linking per process). Plain types only: the plugin needs no
-// symbol of the program, and both copies of the simulation (double and float
-// state, src/CMakeLists.txt) talk to the one plugin, so these types live in a
-// namespace of their own that neither copy renames.
+// of dynamic linking per process). Plain types only, in a namespace of their
+// own: the plugin needs no symbol of the program, and runs of either state
+// precision hand it the same double arrays.
 #include <mpi.h>
 
 #include <string>
