@@ -10,6 +10,8 @@ import sys
 import matplotlib.image as mpimg
 import numpy as np
 
+from png_runs import runs
+
 work = sys.argv[1]
 boxes = json.load(open(os.path.join(work, "boxes.json")))
 failures = []
@@ -41,18 +43,6 @@ def text_ink(img, bg):
     """Grey pixels far from the background's luminance: text, tick marks, the bar outline."""
     grey = img.max(axis=2) - img.min(axis=2) < 0.08
     return grey & (np.abs(luminance(img) - luminance(bg)) > 0.5)
-
-
-def runs(flags):
-    """[(first, last)] of the runs of True in a 1D array."""
-    out, start = [], None
-    for i, f in enumerate(list(flags) + [False]):
-        if f and start is None:
-            start = i
-        elif not f and start is not None:
-            out.append((start, i - 1))
-            start = None
-    return out
 
 
 def bar_columns(img):

@@ -7,6 +7,8 @@ import sys
 import matplotlib.image as mpimg
 import numpy as np
 
+from png_runs import runs
+
 work = sys.argv[1]
 MAGENTA = np.array([1.0, 0.0, 1.0])
 
@@ -51,24 +53,16 @@ for run in ("inside1", "inside2"):
 # 3. The legend lies right of the plane: columns holding anything but
 # background form the plane's run, then a background gap, then the legend's.
 def column_runs(img):
-    drawn = ~background_mask(img).all(axis=0)
-    runs, start = [], None
-    for x, d in enumerate(list(drawn) + [False]):
-        if d and start is None:
-            start = x
-        elif not d and start is not None:
-            runs.append((start, x - 1))
-            start = None
-    return runs
+    return runs(~background_mask(img).all(axis=0))
 
 
 for run, name in (("plane2d", "slice_000200.png"), ("inside1", "slice_xy_000020.png"), ("inside1", "slice_xz_000020.png")):
     img = image(run, name)
     width = img.shape[1]
-    runs = column_runs(img)
-    print("%s %s: drawn column runs %s" % (run, name, runs))
-    assert len(runs) >= 2, "%s: the legend touches or covers the plane (one run of drawn columns: %s)" % (name, runs)
-    plane, legend = runs[0], runs[1:]
+    columns = column_runs(img)
+    print("%s %s: drawn column runs %s" % (run, name, columns))
+    assert len(columns) >= 2, "%s: the legend touches or covers the plane (one run of drawn columns: %s)" % (name, columns)
+    plane, legend = columns[0], columns[1:]
     assert plane[1] - plane[0] + 1 >= 0.5 * width, "%s: the plane is only %d columns wide" % (name, plane[1] - plane[0] + 1)
     assert legend[0][0] - plane[1] > 3, "%s: no gap between plane and legend" % name
     # The plane itself is a full block: every row of its middle third is drawn across its columns.
