@@ -195,8 +195,8 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
                                  "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
                                  "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
                                  "grid.precision=" + precision};
-  // parallel.halo_depth is the run's default ("auto": blocks on CPU ranks of
-  // one thread whose state is beyond cache) unless given, e.g. =1 to pin the
+  // parallel.halo_depth is the run's default ("auto": blocks on CPU ranks
+  // whose state is beyond cache) unless given, e.g. =1 to pin the
   // one-exchange-per-stage scheme; each case reports the depth it ran with.
   ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
   return load_config_text("", "benchmark", ov);

@@ -14,18 +14,23 @@ namespace gs {
 // lies in its box, with the row kernel of gray_scott_stage. In 3D the planes
 // are cut into bands of `rows_per_band` rows of y (0: as many as keep the
 // sweep's slices in a core's share of the L3 cache), skewed by one row per
-// level, each band swept through all levels in turn. Host execution spaces only (it calls
-// the row kernel from host code); threads of a threaded backend share the
-// rows of a plane (one band).
+// level, each band swept through all levels in turn. Host execution spaces
+// only (it calls the row kernel from host code). With several threads and
+// rows_per_band = 0, one team of all threads sweeps with levels skewed by two
+// slices, each thread taking a share of every level and one barrier per sweep
+// step (block_wavefront.cpp, sweep_threaded); with rows_per_band given, the
+// bands as above, threads sharing the rows of each slice (the tests' form).
 template <class Real>
 void run_wavefront(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator,
                    const std::vector<IndexBox>& boxes, const State<Real>& a, const State<Real>& b, int rows_per_band = 0);
 
 // The tiles of the Tiles form: cells along x and y (3D; y is ignored in 2D,
 // where a tile spans the box's one z plane) and slices along the sweep
-// dimension per team (0: the whole box).
+// dimension per team (0: the whole box); threads per team (0: Kokkos::AUTO,
+// the size Kokkos recommends; the tests ask for 2 and 4 on threaded host
+// backends, where AUTO gives one thread per team).
 struct TileShape {
-  int x = 16, y = 16, sweep = 32;
+  int x = 16, y = 16, sweep = 32, team = 0;
 };
 
 // The levels of a block the Tiles form keeps at most (Heun with halo_depth 8).

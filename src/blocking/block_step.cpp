@@ -33,7 +33,7 @@ BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm r
   if (requested == BlockForm::Levels || !nested_boxes(plan, dims, boxes)) return BlockForm::Levels;
   if (requested == BlockForm::Auto) {
     if (boxes.size() < 2) return BlockForm::Levels;
-    if (kHostExecution) return dims == 3 || ExecSpace().concurrency() == 1 ? BlockForm::Wavefront : BlockForm::Levels;
+    if (kHostExecution) return BlockForm::Wavefront;
     return dims == 3 && boxes.size() <= std::size_t(kMaxTileLevels) ? BlockForm::Tiles : BlockForm::Levels;
   }
   // The wavefront calls the row kernel from host code: on a device build it

@@ -27,11 +27,12 @@
 // physics/cell_update.hpp.
 //
 // Which form runs. The depth: parallel.halo_depth, or for "auto"
-// auto_halo_depth (grid/decomposition.cpp: blocks only on CPU ranks of one
-// thread whose state is beyond cache). The form: resolve_block_form below
-// (Levels for one level or plans that are not nested boxes; Wavefront on host
-// execution spaces, in 2D only with one thread; Tiles on devices in 3D up to
-// kMaxTileLevels; asking for Wavefront on a device build is an error).
+// auto_halo_depth (grid/decomposition.cpp: blocks only on CPU ranks whose
+// state is beyond cache). The form: resolve_block_form below (Levels for one
+// level or plans that are not nested boxes; Wavefront on host execution
+// spaces, threaded with a barrier per sweep step when a rank has several
+// threads; Tiles on devices in 3D up to kMaxTileLevels; asking for Wavefront
+// on a device build is an error).
 //
 // Why every form gives the level-by-level bits. Each cell is computed by the
 // same update_cell call on the same input values in every form: the forms
@@ -42,7 +43,8 @@
 // overwritten before its last reader has read it. Levels satisfies both by
 // construction (one level after another). The wavefront visits level j's slice
 // q after level j - 1's slices q - 1 .. q + 1 and before level j + 2 rewrites
-// slice q (the argument is written out at the top of block_wavefront.cpp). The
+// slice q (the argument is written out at the top of block_wavefront.cpp; its
+// threaded form, skewed by two slices per level, above sweep_threaded). The
 // tiles give each team its tile widened by the reach of the later levels, so a
 // team reads only its own results, keeps the entry state in a copy other teams
 // cannot overwrite, and orders its ring of three slices with a team barrier
@@ -99,9 +101,8 @@ void gray_scott_block(Stencil stencil, const ReactionDiffusion<Real>& p, const B
                       const State<Real>& b, BlockForm form = BlockForm::Auto);
 
 // The form gray_scott_block runs for `requested`: Auto is Levels for a plan of
-// one level, else Wavefront on host execution spaces (in 2D only with one
-// thread: a row per slice leaves the other threads idle) and Tiles on devices
-// in 3D, else Levels. Wavefront and Tiles need one box per level, each box
+// one level, else Wavefront on host execution spaces (any thread count) and
+// Tiles on devices in 3D, else Levels. Wavefront and Tiles need one box per level, each box
 // grown by one cell inside the one before; other plans run as Levels, as does
 // Wavefront on a device build and Tiles beyond 16 levels. Never returns Auto.
 BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm requested);

@@ -234,7 +234,7 @@ void tiles(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexB
   k.heun = heun;
   k.levels = int(boxes.size());
   const long league = lay_out(k, boxes, shape);
-  TeamPolicy policy(int(league), Kokkos::AUTO);
+  TeamPolicy policy = shape.team > 0 ? TeamPolicy(int(league), shape.team) : TeamPolicy(int(league), Kokkos::AUTO);
   policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(ScratchView<Real>::shmem_size(k.scratch_cells)));
   Kokkos::parallel_for("gray_scott_block_tiles", policy, k);
 }

@@ -101,6 +101,83 @@ void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexB
   }
 }
 
+// Threaded form (several threads per rank): the same levels in one sweep,
+// skewed by two slices per level instead of one. In sweep step p level j
+// computes slice q = p - 2j, which reads level j - 1's slices q - 1 .. q + 1,
+// computed in steps up to p - 1; so the levels of one step depend only on
+// earlier steps, and one team barrier per step orders the whole sweep, where
+// the one-slice skew needs one per level (a 2D slice, one row, is too little
+// work between two barriers). Within a step the levels touch disjoint slices
+// of each buffer: level j reads its input at q - 1 .. q + 1 (the buffer level
+// j - 1 writes), its Heun base and its output at q, and level j + 1 reads
+// level j's buffer at q - 3 .. q - 1. Across steps, level j overwrites slice q
+// of the buffer that held level j - 2's, whose last reader, level j - 1
+// computing q + 1, ran in step p - 1; level j + 2 overwrites level j's slice q
+// in step p + 4, after level j + 1's reads of it (steps p + 1 .. p + 3); level
+// 0 reads slice q + 1 of a in step q, which level 1 overwrites in step q + 3.
+// So every cell sees the reads and writes of the level-by-level run, in its
+// order. Each thread takes the same share of every level (a range of rows in
+// 3D, of x in 2D), which keeps its part of the window in its own cache.
+template <Stencil S, bool Mapped, class Real>
+void sweep_threaded(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+                    const State<Real>& b) {
+  constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  constexpr int s = three_d ? 2 : 1;  // the sweep dimension
+  const int levels = int(boxes.size());
+  const State<Real>* buffer[2] = {&a, &b};
+  std::vector<RowKernel<Real, S, false, Mapped>> plain(levels);
+  std::vector<RowKernel<Real, S, true, Mapped>> average(levels);
+  for (int j = 0; j < levels; ++j) {
+    const LevelBuffers r = level_buffers(heun, j);
+    if (r.average)
+      average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+    else
+      plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+  }
+  int first = 1 << 30, last = -(1 << 30);
+  for (int j = 0; j < levels; ++j) {
+    first = std::min(first, boxes[j].lo[s] + 2 * j);
+    last = std::max(last, boxes[j].hi[s] - 1 + 2 * j);
+  }
+  // Thread t's share of level j's slice q: rows [y0, y1) of the plane (3D) or
+  // columns [x0, x1) of the row (2D), cut at multiples of 16 columns so that
+  // two threads' shares of a row rarely meet inside one cache line.
+  const auto share = [&](auto& k, int j, int q, int t, int threads) {
+    const IndexBox& box = boxes[j];
+    if (three_d) {
+      const int ny = box.hi[1] - box.lo[1];
+      const int y0 = box.lo[1] + int(long(ny) * t / threads), y1 = box.lo[1] + int(long(ny) * (t + 1) / threads);
+      for (int y = y0; y < y1; ++y) k.cells(q, y, box.lo[0], box.hi[0]);
+    } else {
+      const int nx = box.hi[0] - box.lo[0];
+      const auto cut = [&](int i) {
+        if (i == 0) return box.lo[0];
+        if (i == threads) return box.hi[0];
+        return std::min(box.hi[0], (box.lo[0] + int(long(nx) * i / threads) + 15) / 16 * 16);
+      };
+      const int x0 = cut(t), x1 = cut(t + 1);
+      if (x0 < x1) k.cells(box.lo[2], q, x0, x1);
+    }
+  };
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  const int team_size = std::min(ExecSpace().concurrency(), Policy(1, 1).team_size_max(
+                                                                 [](const Policy::member_type&) {}, Kokkos::ParallelForTag()));
+  Kokkos::parallel_for("gray_scott_block_wavefront_threaded", Policy(1, team_size), [&](const Policy::member_type& team) {
+    const int t = team.team_rank(), threads = team.team_size();
+    for (int step = first; step <= last; ++step) {
+      for (int j = 0; j < levels; ++j) {
+        const int q = step - 2 * j;
+        if (q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
+        if (level_buffers(heun, j).average)
+          share(average[j], j, q, t, threads);
+        else
+          share(plain[j], j, q, t, threads);
+      }
+      team.team_barrier();
+    }
+  });
+}
+
 // Rows of y per band in 3D (rows_per_band <= 0: chosen here).
 template <class Real>
 int band_rows(const std::vector<IndexBox>& boxes, int rows_per_band) {
@@ -127,9 +204,16 @@ template <class Real>
 void run_wavefront(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator,
                    const std::vector<IndexBox>& boxes, const State<Real>& a, const State<Real>& b, int rows_per_band) {
   if constexpr (kHostExecution) {
+    const bool heun = integrator == Integrator::RK2;
+    if (ExecSpace().concurrency() > 1 && rows_per_band <= 0) {
+      dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
+        sweep_threaded<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b);
+      });
+      return;
+    }
     const int rows = band_rows<Real>(boxes, rows_per_band);
     dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
-      sweep<decltype(s)::value, decltype(mapped)::value>(p, integrator == Integrator::RK2, boxes, a, b, rows);
+      sweep<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b, rows);
     });
   } else {
     // resolve_block_form refuses this form on a device build, at plan time.

@@ -261,7 +261,7 @@ const std::vector<KeySpec>& key_table() {
       {"parallel.gpu_aware_mpi", RestartRole::Free, "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
        [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
        [](const SimConfig& c) { return Json(c.parallel.gpu_aware_mpi); }},
-      {"parallel.halo_depth", RestartRole::Free, "integer or \"auto\"", "steps", "time steps per halo exchange: ghosts of halo_depth x stages cells, same results for every value (1 to 16; 1: an exchange every stage; \"auto\": on CPU ranks of one thread with at least 64 cells per side and 24 MiB of state, 8 stages per exchange in 2D and 4 in 3D, else 1)",
+      {"parallel.halo_depth", RestartRole::Free, "integer or \"auto\"", "steps", "time steps per halo exchange: ghosts of halo_depth x stages cells, same results for every value (1 to 16; 1: an exchange every stage; \"auto\": on CPU ranks with at least 64 cells per side and 24 MiB of state, 8 stages per exchange in 2D and 4 in 3D, else 1)",
        [](const Setting& s, SimConfig& c, Pending&) {
          if (s.value.is_string()) {
            if (s.value.as_string().str != "auto")

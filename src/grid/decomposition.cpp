@@ -39,7 +39,7 @@ int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integra
   constexpr long kMinCells = 64;
   constexpr double kMinStateBytes = 24.0 * (1 << 20);
   const bool host = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
-  if (!host || ExecSpace().concurrency() > 1) return 1;
+  if (!host) return 1;
   double cells = 1;
   for (int d = 0; d < dims; ++d) {
     if (smallest_local_n[d] < kMinCells) return 1;

@@ -19,15 +19,16 @@ inline int ghost_width(int halo_depth, Integrator integrator) {
 
 // parallel.halo_depth = "auto": time steps per halo exchange for this build's
 // backend, given the fewest cells a rank owns along each dimension (the same
-// on every rank). On a host backend with one thread per rank, when a rank owns
-// at least 64 cells per side and its state (u, v and their next buffers) takes
-// at least 24 MiB, more than a core's share of the L3 cache: 8 stage levels per
-// exchange in 2D (8 Euler steps, 4 RK2 steps) and 4 in 3D (4 Euler, 2 RK2),
-// where the wavefront form keeps the levels in cache. Else 1: a state in cache
-// gains nothing and pays for the widened levels, threads share a 2D slice's
-// one row, and the GPU form has not run on a GPU. Measured in
-// docs/performance-history.md ("The default halo_depth"). `value_bytes`: the
-// size of one state value (grid.precision).
+// on every rank). On a host backend (any number of threads per rank: several
+// run the threaded wavefront), when a rank owns at least 64 cells per side
+// and its state (u, v and their next buffers) takes at least 24 MiB, more
+// than a core's share of the L3 cache: 8 stage levels per exchange in 2D (8
+// Euler steps, 4 RK2 steps) and 4 in 3D (4 Euler, 2 RK2), where the wavefront
+// form keeps the levels in cache. Else 1: a state in cache gains nothing and
+// pays for the widened levels, and the GPU form has not run on a GPU.
+// Measured in docs/performance-history.md ("The default halo_depth", and
+// "Threads" for OpenMP ranks). `value_bytes`: the size of one state value
+// (grid.precision).
 int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, int value_bytes);
 
 class Decomposition {

@@ -119,8 +119,12 @@ struct RowKernel {
   CellCoefficients<Real> coef;
   int x_begin, x_end, y_begin, ny, z_begin;
 
-  KOKKOS_INLINE_FUNCTION void operator()(int row) const {
-    const int z = z_begin + row / ny, y = y_begin + row % ny;
+  KOKKOS_INLINE_FUNCTION void operator()(int row) const { cells(z_begin + row / ny, y_begin + row % ny, x_begin, x_end); }
+
+  // Cells [x_from, x_to) of row (z, y): a part of a row (the threaded wavefront
+  // splits 2D rows among threads) gives the same bits as the whole row, since
+  // each cell's operands do not depend on where a chunk starts.
+  KOKKOS_INLINE_FUNCTION void cells(int z, int y, int x_from, int x_to) const {
     const Real* ur = &u(z, y, 0);
     const Real* vr = &v(z, y, 0);
     const long sy = long(u.stride_1()), sz = long(u.stride_0());
@@ -139,8 +143,8 @@ struct RowKernel {
       constexpr int kChunk = 256;
       using W = ColumnWeights<S>;
       Real side_u[kChunk + 2], mid_u[kChunk + 2], side_v[kChunk + 2], mid_v[kChunk + 2];
-      for (int x0 = x_begin; x0 < x_end; x0 += kChunk) {
-        const int n = x_end - x0 < kChunk ? x_end - x0 : kChunk;
+      for (int x0 = x_from; x0 < x_to; x0 += kChunk) {
+        const int n = x_to - x0 < kChunk ? x_to - x0 : kChunk;
         for (int i = 0; i < n + 2; ++i) {
           const ColumnSums cu = column_sums(RowAt<Real>{ur, sy, sz, x0 - 1 + i}, 0);
           const ColumnSums cv = column_sums(RowAt<Real>{vr, sy, sz, x0 - 1 + i}, 0);
@@ -166,7 +170,7 @@ struct RowKernel {
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC ivdep
 #endif
-      for (int x = x_begin; x < x_end; ++x) {
+      for (int x = x_from; x < x_to; ++x) {
         update_cell<Average>(at_cell<Mapped>(c, Fr, kr, x),
                              {ur[x], Laplacian<S>::apply(RowAt<Real>{ur, sy, sz, x}, c.inv_h2), Average ? bu[x] : Real(0)},
                              {vr[x], Laplacian<S>::apply(RowAt<Real>{vr, sy, sz, x}, c.inv_h2), Average ? bv[x] : Real(0)},
