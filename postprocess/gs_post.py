@@ -14,6 +14,7 @@ import sys
 from gspost.common import InputError
 from gspost.convergence import cmd_convergence
 from gspost.field import cmd_field
+from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
 from gspost.scaling import cmd_scaling
@@ -129,6 +130,14 @@ def main(argv=None):
     o.add_argument("--out", help="folder for model.{md,png}")
     o.add_argument("--title")
     o.set_defaults(func=cmd_model)
+
+    t = sub.add_parser("latency", help="table of a latency study (slurm/latency.sh) beside the cost model",
+                       description="Medians over the repeats of each case of a slurm/latency.sh folder (its "
+                       "latency-runs.tsv): time per step, compute and halo phases, cell updates/s, and the model's "
+                       "time per step and exposed halo for the same alpha, beta, box and layout with the measured compute.")
+    t.add_argument("folder", help="the study folder (slurm/latency.sh --out)")
+    t.add_argument("--out", help="folder for latency.{md,csv} (default: the study folder)")
+    t.set_defaults(func=cmd_latency)
 
     a = p.parse_args(argv)
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:
