@@ -114,6 +114,9 @@ def main(argv=None):
     o.add_argument("--strong-n", type=count, nargs="+", default=[512, 1024, 2048], help="global cells per axis")
     o.add_argument("--no-overlap", dest="overlap", action="store_false",
                    help="halo time adds to compute (default: interior compute hides it, as the stepper overlaps them)")
+    o.add_argument("--overlap-inner", action="store_true",
+                   help="the messages hide behind the inner compute only, as the stepper orders them (post, inner, "
+                   "wait, shell): t = max(t_inner, t_halo) + t_shell (default: behind all of the compute)")
     o.add_argument("--halo-depth", type=count, nargs="+", default=[1], metavar="T",
                    help="parallel.halo_depth: steps per halo exchange; several give a table over T (default 1: "
                    "today's scheme, one exchange of --ghost layers and one pass over memory per stage)")
@@ -140,6 +143,8 @@ def main(argv=None):
     t.set_defaults(func=cmd_latency)
 
     a = p.parse_args(argv)
+    if a.cmd == "model" and a.overlap_inner and not a.overlap:
+        o.error("--overlap-inner with --no-overlap: give one of them")
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:
         o.error("--ghost %d with --halo-depth: a deep halo's ghost width is halo_depth x stages; give one of them" % a.ghost)
     try:

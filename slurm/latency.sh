@@ -15,7 +15,7 @@ usage: slurm/latency.sh [options] [key=value ...]
                        3D inputs/default-3d.toml with the 7-point one, both Euler with dt 0.5
   --box2 N             cells per rank per axis in 2D (default 128)
   --box3 N             cells per rank per axis in 3D (default 32)
-  --alpha LIST         injected latency per message, us; 0 runs without the injector (default 0,2,10,50)
+  --alpha LIST         injected latency per message, us; 0 runs without the injector (default 0,2,10,50,200,1000)
   --beta B             injected link bandwidth, bytes/s (default 12.5e9)
   --depths LIST        parallel.halo_depth values (default 1,2,4,8)
   --steps N            time steps per run, a multiple of every depth (default 240)
@@ -32,7 +32,7 @@ USAGE
 }
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
-ranks=4,8 dims=2,3 box2=128 box3=32 alphas=0,2,10,50 beta=12.5e9 depths=1,2,4,8 steps=240 repeat=3 out=out/latency dry=0
+ranks=4,8 dims=2,3 box2=128 box3=32 alphas=0,2,10,50,200,1000 beta=12.5e9 depths=1,2,4,8 steps=240 repeat=3 out=out/latency dry=0
 while (($#)); do
   case $1 in
     --local) shift ;;
