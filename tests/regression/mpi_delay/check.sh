@@ -66,6 +66,26 @@ done
 within "$("$PY" -c "print($grown_t1 / $grown_t4)")" 2.5 6 ||
   fail "the injected halo per step fell from $grown_t1 ms (halo_depth 1) to $grown_t4 ms (halo_depth 4): expected about 4 times less"
 
+# The study's table (gs_post.py latency) on these runs: the messages the
+# injector counted, and the model's halo per step beside the measured one.
+printf '%s\t%s\t%s\t%s\n' plain_t1 0 12.5e9 1 plain_t4 0 12.5e9 1 delayed_t1 $alpha_us 12.5e9 1 delayed_t4 $alpha_us 12.5e9 1 \
+  >"$OUT/latency-runs.tsv"
+"$PY" "$(dirname "$0")/../../../postprocess/gs_post.py" latency "$OUT" >"$OUT/latency.log" 2>&1 ||
+  fail "gs_post.py latency failed: $(tail -n 2 "$OUT/latency.log")"
+"$PY" - "$OUT/latency.csv" "$messages" "$alpha_us" <<'PY' || fail "gs_post.py latency: wrong table in $OUT/latency.csv"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+messages, alpha = int(sys.argv[2]), float(sys.argv[3])
+assert len(rows) == 4, rows
+for r in rows:
+    if float(r["alpha us"]) == alpha:
+        assert float(r["messages"]) == messages, r
+        model = float(r["model halo ms"])
+        assert abs(model - messages * alpha / 1e3 / int(r["T"])) < 0.1 * model, r
+        assert 0.8 * model <= float(r["halo ms"]) <= 2 * model + 1, r
+PY
+echo "gs_post.py latency: the table counts $messages messages per exchange and models the halo as measured"
+
 # A bad setting: one line naming the variable and its value, and a failed run.
 if "$MPIEXEC" -n 1 -x LD_PRELOAD="$DELAY_LIB" -x GS_DELAY_ALPHA_US=fast "$GRAYSCOTT" "${args[@]}" "parallel.layout=[1,1]" \
   "output.dir=$OUT/bad" >"$OUT/bad.log" 2>"$OUT/bad.err"; then
