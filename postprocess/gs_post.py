@@ -117,6 +117,10 @@ def main(argv=None):
     o.add_argument("--overlap-inner", action="store_true",
                    help="the messages hide behind the inner compute only, as the stepper orders them (post, inner, "
                    "wait, shell): t = max(t_inner, t_halo) + t_shell (default: behind all of the compute)")
+    o.add_argument("--t-wait", type=non_negative, default=0.0,
+                   help="per step: halo time that is neither latency nor bandwidth and that no T removes (transport "
+                   "of large messages without asynchronous progress, waits for a rank that shares a core); measured "
+                   "as the halo phase per step without injected latency (docs/scaling.md), s (default 0)")
     o.add_argument("--halo-depth", type=count, nargs="+", default=[1], metavar="T",
                    help="parallel.halo_depth: steps per halo exchange; several give a table over T (default 1: "
                    "today's scheme, one exchange of --ghost layers and one pass over memory per stage)")

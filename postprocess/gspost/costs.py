@@ -111,7 +111,8 @@ def model_block(global_n, p, a, depth):
         bytes_msgs = [2 * a.ghost * c * a.bytes_per_value for c in msgs]  # u and v
         t_halo = sum(a.alpha + b / a.beta for b in bytes_msgs)
         t = a.t_launch + overlapped(t_compute, t_halo, a, inner_fraction(box, lay, 1, a.ghost))
-        return {"t": stages * t, "layout": lay, "box": box, "cells": cells, "compute": stages * t_compute,
+        # The wait (--t-wait) is per step, whatever the stages and messages.
+        return {"t": stages * t + getattr(a, "t_wait", 0.0), "layout": lay, "box": box, "cells": cells, "compute": stages * t_compute,
                 "halo": stages * t_halo, "latency": stages * a.alpha * len(msgs), "messages": stages * len(msgs),
                 "halo_bytes": stages * sum(bytes_msgs), "redundant": 0.0, "width": a.ghost, "memory": stages * t_compute,
                 "cache": 0.0}
@@ -131,7 +132,7 @@ def model_block(global_n, p, a, depth):
     # In cache the kernel is bounded by its arithmetic and cache bandwidth instead.
     t_cache = updates / (a.cache_ceiling * a.bw_mem / a.bytes_per_cell)
     t_compute = max(t_memory, t_cache)
-    t = a.t_launch + overlapped(t_compute, t_halo, a, inner_fraction(box, lay, levels))
+    t = a.t_launch + overlapped(t_compute, t_halo, a, inner_fraction(box, lay, levels)) + depth * getattr(a, "t_wait", 0.0)
     return {"t": t, "layout": lay, "box": box, "cells": cells, "compute": t_compute, "halo": t_halo,
             "latency": a.alpha * len(msgs), "messages": len(msgs), "halo_bytes": sum(bytes_msgs),
             "redundant": updates / (levels * cells) - 1, "width": width, "memory": t_memory, "cache": t_cache}

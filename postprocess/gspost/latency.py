@@ -90,29 +90,52 @@ def measure(folder, name, alpha, beta):
     }
 
 
-def model_args(dims, stencil, alpha_s, beta, bw_mem, overlap_inner):
+def model_args(dims, stencil, alpha_s, beta, bw_mem, overlap_inner, t_wait=0.0):
     """The options of `gs_post.py model` that describe this machine's runs: no launch cost, one rank per
     box, no tiles, the compute of the measured rate (bw_mem chosen so), in-cache rate = streaming rate."""
     return argparse.Namespace(dims=dims, bw_mem=bw_mem, bytes_per_cell=32, bytes_per_value=8, t_launch=0.0,
                               alpha=alpha_s, beta=beta, ghost=1, diagonals=stencil not in (5, 7), overlap=True,
                               stages=1, cache_ceiling=1.0, fused_bytes_per_cell=32, tile=0,
-                              overlap_inner=overlap_inner)
+                              overlap_inner=overlap_inner, t_wait=t_wait)
 
 
-def predict(case, compute_ms, overlap_inner):
-    """Model time per step and exposed halo per step (ms) with the compute scaled to the measured one."""
+def predict(case, compute_ms, overlap_inner, wait_ms=0.0):
+    """Model time per step and exposed halo per step (ms) with the compute scaled to the measured one
+    (and wait_ms per step of --t-wait)."""
     dims, stencil, ranks, alpha, depth = case["key"]
     if case["layout"] != balanced_layout(ranks, dims):
         raise InputError("layout %s of %d ranks is not the model's %s" % (case["layout"], ranks, balanced_layout(ranks, dims)))
     unit = model_step(case["global_n"], ranks, model_args(dims, stencil, 0.0, 1.0, 1.0, overlap_inner), depth)
     bw = unit["compute"] / (compute_ms * 1e-3)  # compute time is 1 / bw_mem times a count of bytes
-    m = model_step(case["global_n"], ranks, model_args(dims, stencil, alpha * 1e-6, case["beta"], bw, overlap_inner), depth)
-    return 1e3 * m["t"], 1e3 * (m["t"] - m["compute"]), m
+    m = model_step(case["global_n"], ranks, model_args(dims, stencil, alpha * 1e-6, case["beta"], bw, overlap_inner,
+                                                       wait_ms * 1e-3), depth)
+    return 1e3 * m["t"], max(0.0, round(1e3 * (m["t"] - m["compute"]), 12)), m
 
 
 def median(values):
     values = [v for v in values if v is not None]
     return statistics.median(values) if values else None
+
+
+def by_depth(rows, header, fmt):
+    """The same rows as two tables over T: the halo per step measured / modelled
+    (the stepper's overlap), and the cell updates/s."""
+    col = {h: i for i, h in enumerate(header)}
+    depths = sorted({r[col["T"]] for r in rows})
+    cases = {}
+    for r in rows:
+        cases.setdefault(tuple(r[col[h]] for h in ("dims", "stencil", "ranks", "layout", "box", "alpha us")), {})[r[col["T"]]] = r
+    out = []
+    for title, cell in (("halo ms per step, measured / model / model + wait",
+                         lambda r: "%s / %s / %s" % tuple(fmt(r[col[h]]) for h in ("halo ms", "model halo ms", "model + wait halo ms"))),
+                        ("cell updates/s", lambda r: fmt(r[col["cell updates/s"]]))):
+        out += ["", "%s, by T:" % title, "",
+                "| dims | stencil | ranks | layout | box | alpha us | " + " | ".join("T = %d" % t for t in depths) + " |",
+                "|" + "---|" * (6 + len(depths))]
+        for key in sorted(cases, key=lambda k: k[:5] + (float(k[5]),)):
+            out.append("| " + " | ".join(str(k) for k in key) + " | "
+                       + " | ".join(cell(cases[key][t]) if t in cases[key] else "-" for t in depths) + " |")
+    return out
 
 
 def cmd_latency(a):
@@ -126,24 +149,30 @@ def cmd_latency(a):
         m = measure(a.folder, name, alpha, beta)
         groups.setdefault(m["key"], []).append(m)
     header = ["dims", "stencil", "ranks", "layout", "box", "alpha us", "T", "runs", "ms/step", "compute ms", "halo ms",
-              "cell updates/s", "messages", "model ms/step", "model halo ms", "model (old) halo ms", "latency ms",
-              "wake late us", "cpu s"]
+              "cell updates/s", "messages", "model ms/step", "model halo ms", "model (old) halo ms", "model + wait halo ms",
+              "latency ms", "wake late us", "cpu s"]
     rows = []
+    medians = {key: {k: median(m[k] for m in ms) for k in ("ms_step", "compute", "halo", "cups", "messages", "late_us", "cpu")}
+               for key, ms in groups.items()}
     for key in sorted(groups):
         ms = groups[key]
         case = ms[0]
         dims, stencil, ranks, alpha, depth = key
-        med = {k: median(m[k] for m in ms) for k in ("ms_step", "compute", "halo", "cups", "messages", "late_us", "cpu")}
+        med = medians[key]
         t_new, halo_new, m = predict(case, med["compute"], True)
         _, halo_old, _ = predict(case, med["compute"], False)
+        # The wait: the halo phase of the same case without injected latency (none without such runs).
+        base = medians.get((dims, stencil, ranks, 0.0, depth))
+        halo_wait = predict(case, med["compute"], True, base["halo"])[1] if base else None
         box = "x".join("%g" % (n / l) for n, l in zip(case["global_n"], case["layout"]))
         rows.append([dims, stencil, ranks, "x".join(map(str, case["layout"])), box, "%g" % alpha, depth, len(ms),
                      med["ms_step"], med["compute"], med["halo"], med["cups"],
                      m["messages"] * depth if med["messages"] is None else med["messages"],
-                     t_new, halo_new, halo_old, 1e3 * m["latency"], med["late_us"], med["cpu"]])
+                     t_new, halo_new, halo_old, halo_wait, 1e3 * m["latency"], med["late_us"], med["cpu"]])
     fmt = lambda v: "-" if v is None else ("%.3g" % v if isinstance(v, float) else str(v))
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(fmt(v) for v in r) + " |" for r in rows]
+    lines += by_depth(rows, header, fmt)
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
     make_folder(a.out)

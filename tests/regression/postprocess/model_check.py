@@ -10,6 +10,7 @@
   - with the documented H200 parameters, T = 4 at 128^3 per GPU scales better
     than T = 1 and is faster per step at 4096 GPUs;
   - a ghost width wider than the box per GPU is marked, not computed;
+  - --t-wait adds its wait to every step, whatever T;
   - --overlap-inner: the inner share is that of the stepper's plans (shrunk by
     j + 1 on split axes at level j, widened as the level on the others), and
     only it hides the messages;
@@ -148,11 +149,16 @@ check(abs(m["t"] - (m["halo"] + (1 - 0.64) * m["compute"])) < 1e-15, "--overlap-
 m = model_step([20, 20], 4, SimpleNamespace(**dict(vars(hide), alpha=0.0, beta=1e30)), 1)
 check(abs(m["t"] - m["compute"]) < 1e-15, "--overlap-inner without messages: t %g is not the compute" % m["t"])
 
+# --t-wait: a wait per step that no halo depth removes.
+for depth in (1, 4):
+    plain, waited = model_step([256] * 3, 8, a, depth), model_step([256] * 3, 8, SimpleNamespace(**dict(H200, t_wait=1e-4)), depth)
+    check(abs(waited["t"] - plain["t"] - 1e-4) < 1e-15, "--t-wait 1e-4, T = %d: the step grew by %g s" % (depth, waited["t"] - plain["t"]))
+
 for args, word in ((["--halo-depth", "0"], "--halo-depth"), (["--halo-depth", "two"], "--halo-depth"),
                    (["--halo-depth"], "--halo-depth"), (["--tile", "-1"], "--tile"), (["--stages", "3"], "--stages"),
                    (["--cache-ceiling", "0"], "--cache-ceiling"), (["--fused-bytes-per-cell", "-1"], "--fused-bytes-per-cell"),
                    (["--cache-ceiling", "nan"], "--cache-ceiling"), (["--ghost", "2", "--halo-depth", "2"], "--ghost"),
-                   (["--overlap-inner", "--no-overlap"], "--overlap-inner")):
+                   (["--overlap-inner", "--no-overlap"], "--overlap-inner"), (["--t-wait", "-1"], "--t-wait")):
     rc, out, err = run(*args)
     check(rc == 2 and len(err.splitlines()) == 1 and word in err and "Traceback" not in out + err,
           "model %s: expected exit 2 and one line naming %s, got %d: %r" % (" ".join(args), word, rc, err))
