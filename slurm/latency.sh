@@ -50,7 +50,10 @@ while (($#)); do
     *) args_shared "$1" || break; shift ;;
   esac
 done
-args_overrides "$@"
+for o in "$@"; do
+  [[ $o =~ ^[A-Za-z_][A-Za-z0-9_.]*= && $o != *$'\n'* ]] ||
+    args_refuse override "$o" "key=value overrides for every run, after the options"
+done
 
 # list OPTION VALUE MIN MAX: a comma-separated list of integers, each checked.
 int_list() {
@@ -119,8 +122,8 @@ for ((r = 1; r <= repeat; ++r)); do  # the repeats outermost: a slow minute hits
             env=(-x "LD_PRELOAD=$lib" -x "GS_DELAY_ALPHA_US=$a" -x "GS_DELAY_BETA=$beta" -x GS_DELAY_VERBOSE=1)
           fi
           runs+=("$name"$'\t'"$a"$'\t'"$beta"$'\t'"$r")
-          cmd=(/usr/bin/time -f "%e %U %S" -o "$out/$name.time" "${mpiexec[@]}" -n "$p" "${env[@]}" "$bin" "${args[@]}"
-            "output.dir=$out/$name")
+          cmd=(env OMPI_MCA_mpi_yield_when_idle=1 /usr/bin/time -f "%e %U %S" -o "$out/$name.time"
+            "${mpiexec[@]}" -n "$p" "${env[@]}" "$bin" "${args[@]}" "output.dir=$out/$name")
           if ((dry)); then
             args_print_cmd "${cmd[@]}"
             continue
@@ -128,7 +131,7 @@ for ((r = 1; r <= repeat; ++r)); do  # the repeats outermost: a slow minute hits
           # The first run of a case checks its arguments with the program, before anything is written.
           ((r > 1)) || [[ $a != "${alpha_list[0]}" ]] || args_precheck "$p" "${args[@]}" >/dev/null || exit 2
           mkdir -p "$out"
-          if ! OMPI_MCA_mpi_yield_when_idle=1 "${cmd[@]}" >"$out/$name.log" 2>&1; then
+          if ! "${cmd[@]}" >"$out/$name.log" 2>&1; then
             echo "latency.sh: run $name failed: $(tail -n 2 "$out/$name.log" | tr '\n' ' ')" >&2
             exit 1
           fi
