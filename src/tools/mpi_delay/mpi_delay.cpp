@@ -21,8 +21,10 @@
 // - Requests the wrappers did not create pass through untouched (collectives,
 //   the program's stop-request all-reduce, MPI-IO).
 // The arrival stamp is an absolute time, so a sender's clock and a receiver's
-// clock must be the same: ranks on several nodes are refused nothing but give
-// meaningless delays. Buffers must be host memory (parallel.gpu_aware_mpi = false).
+// clock must be the same: nothing stops a run over several nodes, but its
+// delays would mean nothing. Buffers must be host memory (the payload is
+// copied with memcpy: parallel.gpu_aware_mpi = false).
+//
 // The C API only: without these the C++ bindings come along (and their warnings).
 #define OMPI_SKIP_MPICXX 1
 #define MPICH_SKIP_MPICXX 1
