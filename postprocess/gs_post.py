@@ -114,9 +114,10 @@ def main(argv=None):
     o.add_argument("--strong-n", type=count, nargs="+", default=[512, 1024, 2048], help="global cells per axis")
     o.add_argument("--no-overlap", dest="overlap", action="store_false",
                    help="halo time adds to compute (default: interior compute hides it, as the stepper overlaps them)")
-    o.add_argument("--overlap-inner", action="store_true",
-                   help="the messages hide behind the inner compute only, as the stepper orders them (post, inner, "
-                   "wait, shell): t = max(t_inner, t_halo) + t_shell (default: behind all of the compute)")
+    o.add_argument("--overlap-all", dest="overlap_inner", action="store_false",
+                   help="the messages hide behind all of the compute: t = max(t_compute, t_halo) (default: behind the "
+                   "inner compute only, as the stepper orders them (post, inner, wait, shell): "
+                   "t = max(t_inner, t_halo) + t_shell)")
     o.add_argument("--t-wait", type=non_negative, default=0.0,
                    help="per step: halo time that is neither latency nor bandwidth and that no T removes (transport "
                    "of large messages without asynchronous progress, waits for a rank that shares a core); measured "
@@ -147,8 +148,8 @@ def main(argv=None):
     t.set_defaults(func=cmd_latency)
 
     a = p.parse_args(argv)
-    if a.cmd == "model" and a.overlap_inner and not a.overlap:
-        o.error("--overlap-inner with --no-overlap: give one of them")
+    if a.cmd == "model" and not a.overlap_inner and not a.overlap:
+        o.error("--overlap-all with --no-overlap: give one of them")
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:
         o.error("--ghost %d with --halo-depth: a deep halo's ghost width is halo_depth x stages; give one of them" % a.ghost)
     try:

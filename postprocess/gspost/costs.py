@@ -79,11 +79,12 @@ def inner_fraction(box, layout, levels, shrink1=1):
 
 def overlapped(t_compute, t_halo, a, inner):
     """The stepper's order: post, inner compute, wait, shell compute. The
-    messages hide behind the inner part only (--overlap-inner), or behind all of
-    the compute (the model's first form), or behind none (--no-overlap)."""
+    messages hide behind the inner part only (the default), or behind all of
+    the compute (--overlap-all, the model's first form), or behind none
+    (--no-overlap)."""
     if not a.overlap:
         return t_compute + t_halo
-    if getattr(a, "overlap_inner", False):
+    if getattr(a, "overlap_inner", True):
         return max(inner * t_compute, t_halo) + (1 - inner) * t_compute
     return max(t_compute, t_halo)
 

@@ -149,7 +149,7 @@ def cmd_latency(a):
         m = measure(a.folder, name, alpha, beta)
         groups.setdefault(m["key"], []).append(m)
     header = ["dims", "stencil", "ranks", "layout", "box", "alpha us", "T", "runs", "ms/step", "compute ms", "halo ms",
-              "cell updates/s", "messages", "model ms/step", "model halo ms", "model (old) halo ms", "model + wait halo ms",
+              "cell updates/s", "messages", "model ms/step", "model halo ms", "model --overlap-all halo ms", "model + wait halo ms",
               "latency ms", "wake late us", "cpu s"]
     rows = []
     medians = {key: {k: median(m[k] for m in ms) for k in ("ms_step", "compute", "halo", "cups", "messages", "late_us", "cpu")}
