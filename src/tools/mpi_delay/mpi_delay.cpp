@@ -20,6 +20,8 @@
 //   ranks outnumber cores; PR_SET_TIMERSLACK 1 keeps short sleeps short.
 // - Requests the wrappers did not create pass through untouched (collectives,
 //   the program's stop-request all-reduce, MPI-IO).
+// This file keeps the table of wrapped requests and the MPI entry points;
+// link.cpp the link model, the settings, the sleep and the counts.
 // The arrival stamp is an absolute time, so a sender's clock and a receiver's
 // clock must be the same: nothing stops a run over several nodes, but its
 // delays would mean nothing. Buffers must be host memory (the payload is
@@ -29,16 +31,9 @@
 #define OMPI_SKIP_MPICXX 1
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <time.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <climits>
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -46,60 +41,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "link.hpp"
+
 namespace {
 
-using Nanos = std::int64_t;
+using gs_delay::die;
+using gs_delay::Nanos;
 constexpr int kStampBytes = sizeof(Nanos);
-
-Nanos now_ns() {
-  timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return Nanos(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
-
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "mpi_delay: error: %s\n", message.c_str());
-  std::fflush(stderr);
-  int up = 0;
-  MPI_Initialized(&up);
-  if (up) PMPI_Abort(MPI_COMM_WORLD, 2);
-  std::_Exit(2);
-}
-
-// A finite number >= 0 from the environment; unset or empty gives `absent`.
-double env_number(const char* name, double absent) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return absent;
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text, &end);
-  if (errno || *end || !std::isfinite(v) || v < 0)
-    die(std::string(name) + "='" + text + "': expected a finite number >= 0");
-  return v;
-}
-
-struct Settings {
-  double alpha_ns = 0;        // per message
-  double ns_per_byte = 0;     // 1e9 / beta; 0: infinite bandwidth
-  bool verbose = false;
-};
-
-const Settings& settings() {
-  static const Settings s = [] {
-    Settings r;
-    r.alpha_ns = env_number("GS_DELAY_ALPHA_US", 0) * 1e3;
-    const double beta = env_number("GS_DELAY_BETA", 0);
-    r.ns_per_byte = beta > 0 ? 1e9 / beta : 0;
-    const char* v = std::getenv("GS_DELAY_VERBOSE");
-    r.verbose = v && std::strcmp(v, "0") != 0 && *v;
-    return r;
-  }();
-  return s;
-}
-
-// Read the settings when the library loads, so a bad value stops every rank
-// before it starts rather than at its first message.
-__attribute__((constructor)) void load_settings() { settings(); }
 
 struct Wrapped {
   char* staging;           // [arrival stamp | payload]
@@ -109,16 +57,8 @@ struct Wrapped {
   int type_size;
 };
 
-struct Counters {
-  long sends = 0, receives = 0, sleeps = 0;
-  long long payload_bytes = 0;
-  Nanos slept = 0, late = 0;  // total sleep, and total wake-up after the target
-};
-
-std::mutex g_mutex;
+std::mutex g_mutex;  // the table of wrapped requests
 std::unordered_map<MPI_Request, Wrapped> g_wrapped;
-Nanos g_link_free = 0;
-Counters g_counters;
 
 int checked_type_size(MPI_Datatype type, const char* call) {
   int n_int = 0, n_addr = 0, n_types = 0, combiner = 0;
@@ -171,25 +111,6 @@ Nanos finish(MPI_Request key, MPI_Status* status) {
   return arrival;
 }
 
-void sleep_until(Nanos target) {
-  const Nanos start = now_ns();
-  if (target <= start) return;
-  // The slack is per thread. Without it the kernel may wake a sleeper up to
-  // 50 us late, more than the smaller latencies being modelled.
-  static thread_local bool tight = prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) == 0;
-  (void)tight;
-  timespec t;
-  t.tv_sec = time_t(target / 1000000000);
-  t.tv_nsec = long(target % 1000000000);
-  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, nullptr) == EINTR) {
-  }
-  const Nanos woke = now_ns();
-  std::lock_guard<std::mutex> lock(g_mutex);
-  ++g_counters.sleeps;
-  g_counters.slept += woke - start;
-  g_counters.late += woke - target;
-}
-
 // The completion calls below share one shape: remember which requests are
 // wrapped (the real call overwrites the handles), complete them for real, then
 // finish the wrapped ones and sleep until the latest arrival.
@@ -215,7 +136,7 @@ int complete_all(int n, MPI_Request* requests, MPI_Status* statuses, int* flag,
     }
     if (mine) latest = std::max(latest, finish(keys[i], &statuses[i]));
   }
-  sleep_until(latest);
+  gs_delay::sleep_until(latest);
   return rc;
 }
 
@@ -235,21 +156,12 @@ void refuse_wrapped(const char* call, int n, const MPI_Request* requests) {
 extern "C" {
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  const Settings& s = settings();
   const int size = checked_type_size(type, "MPI_Isend");
   const std::size_t bytes = std::size_t(count) * std::size_t(size);
   if (bytes > std::size_t(INT_MAX - kStampBytes)) die("MPI_Isend: a " + std::to_string(bytes) + "-byte message is too large to carry with its stamp");
   char* staging = static_cast<char*>(std::malloc(bytes + kStampBytes));
   if (!staging) die("MPI_Isend: out of memory for a " + std::to_string(bytes) + "-byte message");
-  Nanos arrival;
-  {
-    std::lock_guard<std::mutex> lock(g_mutex);
-    const Nanos start = std::max(now_ns(), g_link_free);
-    arrival = start + Nanos(std::llround(s.alpha_ns + double(bytes) * s.ns_per_byte));
-    g_link_free = arrival;
-    ++g_counters.sends;
-    g_counters.payload_bytes += (long long)bytes;
-  }
+  const Nanos arrival = gs_delay::book_send(bytes);
   std::memcpy(staging, &arrival, kStampBytes);
   if (bytes) std::memcpy(staging + kStampBytes, buf, bytes);
   const int rc = PMPI_Isend(staging, int(bytes + kStampBytes), MPI_BYTE, dest, tag, comm, request);
@@ -263,7 +175,6 @@ int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  settings();
   const int size = checked_type_size(type, "MPI_Irecv");
   const std::size_t bytes = std::size_t(count) * std::size_t(size);
   if (bytes > std::size_t(INT_MAX - kStampBytes)) die("MPI_Irecv: a " + std::to_string(bytes) + "-byte message is too large to carry with its stamp");
@@ -274,8 +185,8 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
     std::free(staging);
     return rc;
   }
+  gs_delay::count_receive();
   std::lock_guard<std::mutex> lock(g_mutex);
-  ++g_counters.receives;
   g_wrapped[*request] = {staging, buf, count, type, size};
   return rc;
 }
@@ -335,23 +246,9 @@ int MPI_Cancel(MPI_Request* request) {
 }
 
 int MPI_Finalize(void) {
-  const Settings& s = settings();
-  if (s.verbose) {
-    int rank = 0;
-    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    rusage u;
-    getrusage(RUSAGE_SELF, &u);
-    const double cpu = double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-    std::lock_guard<std::mutex> lock(g_mutex);
-    const Counters& c = g_counters;
-    std::fprintf(stderr,
-                 "mpi_delay: rank %d: alpha %.6g us, beta %.6g B/s: %ld sends (%lld bytes), %ld receives; "
-                 "slept %.6f s in %ld sleeps, woke %.2f us late on average; cpu %.3f s\n",
-                 rank, s.alpha_ns * 1e-3, s.ns_per_byte > 0 ? 1e9 / s.ns_per_byte : INFINITY, c.sends,
-                 c.payload_bytes, c.receives, double(c.slept) * 1e-9, c.sleeps,
-                 c.sleeps ? double(c.late) * 1e-3 / double(c.sleeps) : 0.0, cpu);
-    std::fflush(stderr);
-  }
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  gs_delay::report(rank);
   return PMPI_Finalize();
 }
 
