@@ -14,6 +14,7 @@ import sys
 from gspost.common import InputError
 from gspost.convergence import cmd_convergence
 from gspost.field import cmd_field
+from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
 from gspost.scaling import cmd_scaling
@@ -113,6 +114,14 @@ def main(argv=None):
     o.add_argument("--strong-n", type=count, nargs="+", default=[512, 1024, 2048], help="global cells per axis")
     o.add_argument("--no-overlap", dest="overlap", action="store_false",
                    help="halo time adds to compute (default: interior compute hides it, as the stepper overlaps them)")
+    o.add_argument("--overlap-all", dest="overlap_inner", action="store_false",
+                   help="the messages hide behind all of the compute: t = max(t_compute, t_halo) (default: behind the "
+                   "inner compute only, as the stepper orders them (post, inner, wait, shell): "
+                   "t = max(t_inner, t_halo) + t_shell)")
+    o.add_argument("--t-wait", type=non_negative, default=0.0,
+                   help="per step: halo time that is neither latency nor bandwidth and that no T removes (transport "
+                   "of large messages without asynchronous progress, waits for a rank that shares a core); measured "
+                   "as the halo phase per step without injected latency (docs/scaling.md), s (default 0)")
     o.add_argument("--halo-depth", type=count, nargs="+", default=[1], metavar="T",
                    help="parallel.halo_depth: steps per halo exchange; several give a table over T (default 1: "
                    "today's scheme, one exchange of --ghost layers and one pass over memory per stage)")
@@ -130,7 +139,17 @@ def main(argv=None):
     o.add_argument("--title")
     o.set_defaults(func=cmd_model)
 
+    t = sub.add_parser("latency", help="table of a latency study (slurm/latency.sh) beside the cost model",
+                       description="Medians over the repeats of each case of a slurm/latency.sh folder (its "
+                       "latency-runs.tsv): time per step, compute and halo phases, cell updates/s, and the model's "
+                       "time per step and exposed halo for the same alpha, beta, box and layout with the measured compute.")
+    t.add_argument("folder", help="the study folder (slurm/latency.sh --out)")
+    t.add_argument("--out", help="folder for latency.{md,csv} (default: the study folder)")
+    t.set_defaults(func=cmd_latency)
+
     a = p.parse_args(argv)
+    if a.cmd == "model" and not a.overlap_inner and not a.overlap:
+        o.error("--overlap-all with --no-overlap: give one of them")
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:
         o.error("--ghost %d with --halo-depth: a deep halo's ghost width is halo_depth x stages; give one of them" % a.ghost)
     try:

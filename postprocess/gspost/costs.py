@@ -59,6 +59,36 @@ def redundant_fraction(box, levels):
     return sum(level_cells(box, levels)) / (levels * volume(box)) - 1
 
 
+def inner_fraction(box, layout, levels, shrink1=1):
+    """Share of a block's cell updates the stepper computes while the messages
+    travel (blocking/block_plans.cpp): level j's inner box is the owned box
+    shrunk by j + 1 (one level: by the ghost width, shrink1) along each axis
+    split over ranks, and widened as the level is along the others; the rest,
+    the shell, waits for the ghosts."""
+    inner = total = 0.0
+    for j in range(levels):
+        widen = levels - 1 - j
+        cut = shrink1 if levels == 1 else j + 1
+        total += volume(box, widen)
+        cells = 1.0
+        for b, p in zip(box, layout):
+            cells *= max(0.0, b - 2 * cut) if p > 1 else b + 2 * widen
+        inner += cells
+    return inner / total
+
+
+def overlapped(t_compute, t_halo, a, inner):
+    """The stepper's order: post, inner compute, wait, shell compute. The
+    messages hide behind the inner part only (the default), or behind all of
+    the compute (--overlap-all, the model's first form), or behind none
+    (--no-overlap)."""
+    if not a.overlap:
+        return t_compute + t_halo
+    if getattr(a, "overlap_inner", True):
+        return max(inner * t_compute, t_halo) + (1 - inner) * t_compute
+    return max(t_compute, t_halo)
+
+
 def tile_factor(tile, levels, dims):
     """The GPU form streams tiles of tile^(dims-1) cells along the last axis; level j of a
     tile recomputes a rim of levels - 1 - j (as the block does): updates per owned update.
@@ -81,8 +111,9 @@ def model_block(global_n, p, a, depth):
         msgs = halo_messages(box, lay, a.diagonals)
         bytes_msgs = [2 * a.ghost * c * a.bytes_per_value for c in msgs]  # u and v
         t_halo = sum(a.alpha + b / a.beta for b in bytes_msgs)
-        t = a.t_launch + (max(t_compute, t_halo) if a.overlap else t_compute + t_halo)
-        return {"t": stages * t, "layout": lay, "box": box, "cells": cells, "compute": stages * t_compute,
+        t = a.t_launch + overlapped(t_compute, t_halo, a, inner_fraction(box, lay, 1, a.ghost))
+        # The wait (--t-wait) is per step, whatever the stages and messages.
+        return {"t": stages * t + getattr(a, "t_wait", 0.0), "layout": lay, "box": box, "cells": cells, "compute": stages * t_compute,
                 "halo": stages * t_halo, "latency": stages * a.alpha * len(msgs), "messages": stages * len(msgs),
                 "halo_bytes": stages * sum(bytes_msgs), "redundant": 0.0, "width": a.ghost, "memory": stages * t_compute,
                 "cache": 0.0}
@@ -102,7 +133,7 @@ def model_block(global_n, p, a, depth):
     # In cache the kernel is bounded by its arithmetic and cache bandwidth instead.
     t_cache = updates / (a.cache_ceiling * a.bw_mem / a.bytes_per_cell)
     t_compute = max(t_memory, t_cache)
-    t = a.t_launch + (max(t_compute, t_halo) if a.overlap else t_compute + t_halo)
+    t = a.t_launch + overlapped(t_compute, t_halo, a, inner_fraction(box, lay, levels)) + depth * getattr(a, "t_wait", 0.0)
     return {"t": t, "layout": lay, "box": box, "cells": cells, "compute": t_compute, "halo": t_halo,
             "latency": a.alpha * len(msgs), "messages": len(msgs), "halo_bytes": sum(bytes_msgs),
             "redundant": updates / (levels * cells) - 1, "width": width, "memory": t_memory, "cache": t_cache}

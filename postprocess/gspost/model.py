@@ -17,8 +17,11 @@ def fits(m):
 
 
 def header(a, depths):
-    lines = ["Model: t_step = %.3g s + %s(cells_per_rank * %g B / %.3g B/s, sum over messages (%.3g s + bytes / %.3g B/s))"
-             % (a.t_launch, "max" if a.overlap else "sum", a.bytes_per_cell, a.bw_mem, a.alpha, a.beta),
+    inner = a.overlap and a.overlap_inner  # the stepper's order: post, inner cells, wait, shell cells
+    lines = ["Model: t_step = %.3g s + %s(%s * %g B / %.3g B/s, sum over messages (%.3g s + bytes / %.3g B/s))%s"
+             % (a.t_launch, "max" if a.overlap else "sum", "inner_cells" if inner else "cells_per_rank", a.bytes_per_cell,
+                a.bw_mem, a.alpha, a.beta, " + shell_cells * %g B / %.3g B/s" % (a.bytes_per_cell, a.bw_mem) if inner else "")
+             + (" + %.3g s wait per step" % a.t_wait if getattr(a, "t_wait", 0.0) else ""),
              "(%s halo: faces%s; u and v, %d ghost layer, %d-byte values; an axis with one rank wraps locally)"
              % ("3D" if a.dims == 3 else "2D", ", edges and corners" if a.diagonals else " only", a.ghost, a.bytes_per_value)]
     if depths != [1]:

@@ -17,9 +17,13 @@ post=("$PY" "$root/postprocess/gs_post.py")
 rm -rf "$out"
 mkdir -p "$out"
 
-for sub in field convergence scaling montage model; do
+for sub in field convergence scaling montage model latency; do
   "${post[@]}" "$sub" --help >/dev/null || fail "$sub --help failed"
 done
+# latency on a folder that holds no latency study: one line naming its list of runs.
+if "${post[@]}" latency "$out" >"$out/latency.out" 2>"$out/latency.err"; then fail "latency on a folder without runs exited 0"; fi
+[[ $(wc -l <"$out/latency.err") == 1 ]] && grep -q "latency-runs.tsv" "$out/latency.err" ||
+  fail "latency on a folder without runs: not one line naming latency-runs.tsv: $(head -n 3 "$out/latency.err")"
 
 "$bin" "$root/slurm/inputs/convergence-2d.toml" output.fields_every=10 output.dir="$out/r2" >"$out/r2.log" 2>&1 || fail "2D run failed"
 "$bin" "$root/slurm/inputs/convergence-3d.toml" output.fields_every=10 output.dir="$out/r3" >"$out/r3.log" 2>&1 || fail "3D run failed"

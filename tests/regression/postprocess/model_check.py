@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Properties of `gs_post.py model --halo-depth T` (docs/scaling.md), no run needed:
   - T = 1 is today's model: the default output and `--halo-depth 1` equal
-    model_today.md (the tables before halo_depth existed) byte for byte, and the
+    model_today.md (the T = 1 tables of docs/scaling.md) byte for byte, and the
     T = 1 rows of a table over T hold the same numbers;
   - the latency paid per step falls as 1/T (one exchange per block of T steps);
   - the redundant compute of the widened levels equals a count of the cells each
@@ -10,6 +10,10 @@
   - with the documented H200 parameters, T = 4 at 128^3 per GPU scales better
     than T = 1 and is faster per step at 4096 GPUs;
   - a ghost width wider than the box per GPU is marked, not computed;
+  - --t-wait adds its wait to every step, whatever T;
+  - the messages hide behind the inner compute only: its share is that of the
+    stepper's plans (shrunk by j + 1 on split axes at level j, widened as the
+    level on the others); --overlap-all hides them behind all of it;
   - bad arguments: exit 2, one line on stderr naming the option, no traceback.
 usage: model_check.py
 """
@@ -23,7 +27,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 here = os.path.dirname(os.path.abspath(__file__))
 post = os.path.join(here, "..", "..", "..", "postprocess")
 sys.path.insert(0, post)
-from gspost.costs import halo_messages, model_step, redundant_fraction, tile_factor  # noqa: E402
+from gspost.costs import halo_messages, inner_fraction, model_step, redundant_fraction, tile_factor  # noqa: E402
 
 failures = []
 
@@ -134,10 +138,29 @@ r16 = {r[1]: r for r in rows(out, "16^3", "Strong")}
 check(rc == 0 and r16.get("4", [""])[-1] == "-" and r16.get("1", ["-"])[-1] != "-",
       "16^3 strong, T = 4: the 1-cell box per GPU at P = 4096 is not marked (rc %d): %s" % (rc, r16))
 
+# The inner share: the inner boxes of blocking/block_plans.cpp, counted by hand for a 10x10 box.
+for lay, levels, inner, total in (([2, 2], 1, 8 * 8, 100), ([2, 2], 2, 8 * 8 + 6 * 6, 12 * 12 + 100),
+                                  ([2, 1], 2, 8 * 12 + 6 * 10, 12 * 12 + 100)):
+    got = inner_fraction([10, 10], lay, levels)
+    check(abs(got - inner / total) < 1e-12, "10x10, layout %s, %d levels: inner share %g, counted %g" % (lay, levels, got, inner / total))
+hide = SimpleNamespace(**dict(H200, dims=2, tile=0, t_launch=0.0, alpha=1e-3, overlap_inner=True))
+m = model_step([20, 20], 4, hide, 1)  # latency-bound: the shell's compute adds to the halo
+check(abs(m["t"] - (m["halo"] + (1 - 0.64) * m["compute"])) < 1e-15, "inner overlap: t %g is not halo + shell compute" % m["t"])
+m = model_step([20, 20], 4, SimpleNamespace(**dict(vars(hide), overlap_inner=False)), 1)
+check(abs(m["t"] - m["halo"]) < 1e-15, "--overlap-all: t %g is not the halo alone" % m["t"])
+m = model_step([20, 20], 4, SimpleNamespace(**dict(vars(hide), alpha=0.0, beta=1e30)), 1)
+check(abs(m["t"] - m["compute"]) < 1e-15, "inner overlap without messages: t %g is not the compute" % m["t"])
+
+# --t-wait: a wait per step that no halo depth removes.
+for depth in (1, 4):
+    plain, waited = model_step([256] * 3, 8, a, depth), model_step([256] * 3, 8, SimpleNamespace(**dict(H200, t_wait=1e-4)), depth)
+    check(abs(waited["t"] - plain["t"] - 1e-4) < 1e-15, "--t-wait 1e-4, T = %d: the step grew by %g s" % (depth, waited["t"] - plain["t"]))
+
 for args, word in ((["--halo-depth", "0"], "--halo-depth"), (["--halo-depth", "two"], "--halo-depth"),
                    (["--halo-depth"], "--halo-depth"), (["--tile", "-1"], "--tile"), (["--stages", "3"], "--stages"),
                    (["--cache-ceiling", "0"], "--cache-ceiling"), (["--fused-bytes-per-cell", "-1"], "--fused-bytes-per-cell"),
-                   (["--cache-ceiling", "nan"], "--cache-ceiling"), (["--ghost", "2", "--halo-depth", "2"], "--ghost")):
+                   (["--cache-ceiling", "nan"], "--cache-ceiling"), (["--ghost", "2", "--halo-depth", "2"], "--ghost"),
+                   (["--overlap-all", "--no-overlap"], "--overlap-all"), (["--t-wait", "-1"], "--t-wait")):
     rc, out, err = run(*args)
     check(rc == 2 and len(err.splitlines()) == 1 and word in err and "Traceback" not in out + err,
           "model %s: expected exit 2 and one line naming %s, got %d: %r" % (" ".join(args), word, rc, err))
