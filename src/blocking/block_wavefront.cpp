@@ -36,6 +36,27 @@ void run_rows(const Kernel& k, int rows, bool threaded) {
   Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
 }
 
+// Level j's row kernel with the buffer roles of the contract (level_buffers):
+// plain[j] for a level that does not average, average[j] for Heun's second
+// stages (the other entry of each pair is unused).
+template <class Real, Stencil S, bool Mapped>
+struct LevelKernels {
+  std::vector<RowKernel<Real, S, false, Mapped>> plain;
+  std::vector<RowKernel<Real, S, true, Mapped>> average;
+  LevelKernels(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+               const State<Real>& b)
+      : plain(boxes.size()), average(boxes.size()) {
+    const State<Real>* buffer[2] = {&a, &b};
+    for (std::size_t j = 0; j < boxes.size(); ++j) {
+      const LevelBuffers r = level_buffers(heun, int(j));
+      if (r.average)
+        average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+      else
+        plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+    }
+  }
+};
+
 template <Stencil S, bool Mapped, class Real>
 void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
            const State<Real>& b, int rows_per_band) {
@@ -43,17 +64,8 @@ void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexB
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   const bool threaded = ExecSpace().concurrency() > 1;
-  // Level j's kernel with the buffer roles of the contract (level_buffers).
-  const State<Real>* buffer[2] = {&a, &b};
-  std::vector<RowKernel<Real, S, false, Mapped>> plain(levels);
-  std::vector<RowKernel<Real, S, true, Mapped>> average(levels);
-  for (int j = 0; j < levels; ++j) {
-    const LevelBuffers r = level_buffers(heun, j);
-    if (r.average)
-      average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
-    else
-      plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
-  }
+  LevelKernels<Real, S, Mapped> kernels(p, heun, boxes, a, b);
+  auto &plain = kernels.plain, &average = kernels.average;
   // One slice of a level: rows [y0, y1) of the plane z = q, or the row y = q.
   auto slice = [&](auto& k, int q, int y0, int y1) {
     if (three_d) {
@@ -124,16 +136,8 @@ void sweep_threaded(const ReactionDiffusion<Real>& p, bool heun, const std::vect
   constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
-  const State<Real>* buffer[2] = {&a, &b};
-  std::vector<RowKernel<Real, S, false, Mapped>> plain(levels);
-  std::vector<RowKernel<Real, S, true, Mapped>> average(levels);
-  for (int j = 0; j < levels; ++j) {
-    const LevelBuffers r = level_buffers(heun, j);
-    if (r.average)
-      average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
-    else
-      plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
-  }
+  const LevelKernels<Real, S, Mapped> kernels(p, heun, boxes, a, b);
+  auto &plain = kernels.plain, &average = kernels.average;
   int first = 1 << 30, last = -(1 << 30);
   for (int j = 0; j < levels; ++j) {
     first = std::min(first, boxes[j].lo[s] + 2 * j);
