@@ -5,10 +5,15 @@
 # rank). With alpha = 2 ms the halo phase per step must grow by about
 # 6 alpha at halo_depth 1 and 6 alpha / 4 at halo_depth 4 (one exchange per 4
 # steps), the injector must have counted exactly those messages, and the
-# digest must equal that of the run without the injector. The growth, not the
-# time itself: the halo phase also holds the wait for the rank that started
-# later, tens of ms on a loaded machine. A bad setting is one line on stderr
-# and a failed run.
+# digest must equal that of the run without the injector. Bounds that a loaded
+# machine cannot break: the halo phase with the injector is at least the
+# modelled latency (a sleep never ends early), and it grew by at most twice
+# the model over the run without it. Not the growth from below: without the
+# injector the halo phase also holds the waits for the other rank when it is
+# descheduled (1.2 ms per step seen in CI at halo_depth 4), and with it those
+# waits hide inside the sleeps, so the growth can fall short of the model
+# (2.2 ms against 3.0 ms in that run). A bad setting is one line on stderr and
+# a failed run.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT LIBGS_MPI_DELAY
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 INPUT=$3 DELAY_LIB=$4
@@ -59,12 +64,16 @@ for depth in 1 4; do
   base=$(halo_ms "$plain") with=$(halo_ms "$delayed")
   grown=$("$PY" -c "print('%.4f' % ($with - $base))")
   echo "halo_depth $depth: halo $base ms per step without the injector, $with ms with it: $grown ms more (model: $expect ms); digest $got"
-  within "$grown" "$("$PY" -c "print(0.8 * $expect)")" "$("$PY" -c "print(2.0 * $expect)")" ||
-    fail "halo_depth $depth: the halo grew by $grown ms per step with ${alpha_us} us per message, expected about $expect ms"
-  eval "grown_t$depth=$grown"
+  within "$with" "$("$PY" -c "print(0.8 * $expect)")" inf ||
+    fail "halo_depth $depth: the halo took $with ms per step with ${alpha_us} us per message, less than the model's $expect ms"
+  within "$grown" -inf "$("$PY" -c "print(2.0 * $expect)")" ||
+    fail "halo_depth $depth: the halo grew by $grown ms per step with ${alpha_us} us per message, more than twice the model's $expect ms"
+  eval "with_t$depth=$with"
 done
-within "$("$PY" -c "print($grown_t1 / $grown_t4)")" 2.5 6 ||
-  fail "the injected halo per step fell from $grown_t1 ms (halo_depth 1) to $grown_t4 ms (halo_depth 4): expected about 4 times less"
+# About 4 times less at halo_depth 4; loose, as each phase also holds the waits
+# of a loaded machine (the message counts above are the exact check).
+within "$("$PY" -c "print($with_t1 / $with_t4)")" 2.5 8 ||
+  fail "the halo per step with the injector fell from $with_t1 ms (halo_depth 1) to $with_t4 ms (halo_depth 4): expected about 4 times less"
 
 # The study's table (gs_post.py latency) on these runs: the messages the
 # injector counted, and the model's halo per step beside the measured one.
