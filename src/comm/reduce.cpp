@@ -14,6 +14,15 @@ void allreduce_max(double* values, int count, MPI_Comm comm) {
   GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MAX, comm));
 }
 
+std::vector<double> gather_to_root(const double* values, int count, int root, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  GS_MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  GS_MPI_CHECK(MPI_Comm_size(comm, &size));
+  std::vector<double> all(rank == root ? std::size_t(count) * std::size_t(size) : 0);
+  GS_MPI_CHECK(MPI_Gather(values, count, MPI_DOUBLE, all.data(), count, MPI_DOUBLE, root, comm));
+  return all;
+}
+
 void allreduce_sum(double* values, int count, MPI_Comm comm) {
   GS_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, comm));
 }

@@ -6,6 +6,7 @@
 #include <exception>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace gs {
 
@@ -16,6 +17,9 @@ void allreduce_sum(double* values, int count, MPI_Comm comm);
 void allreduce_sum(long long* values, int count, MPI_Comm comm);
 // Sum modulo 2^64 (order-free, so the result does not depend on the rank layout).
 std::uint64_t allreduce_wrapping_sum(std::uint64_t local, MPI_Comm comm);
+// Collective: every rank's `count` values, rank by rank, on rank `root` (empty
+// elsewhere).
+std::vector<double> gather_to_root(const double* values, int count, int root, MPI_Comm comm);
 // Whether any rank passes true.
 bool allreduce_any(bool local, MPI_Comm comm);
 

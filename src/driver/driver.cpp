@@ -107,6 +107,15 @@ std::string Driver<Real>::finish_summary(long step) {
   for (const auto& out : outputs_) names.push_back(out->name());
   std::vector<double> values;
   for (const auto& name : names) values.push_back(timers_.get(name));
+  // Each rank's init, compute, halo and loop time too: the slowest rank's
+  // halo phase is mostly waiting for another, which only the ranks side by
+  // side show (a late start, a rank with more compute).
+  const char* per_rank_names[] = {kPhaseInit, kPhaseCompute, kPhaseHalo, "time_loop"};
+  const double mine[] = {values[0], values[1], values[2], loop};
+  const std::vector<double> every = gather_to_root(mine, 4, 0, dec_.comm());
+  summary_.wall_time_per_rank.clear();
+  for (int p = 0; p < 4 && !every.empty(); ++p)
+    for (int r = 0; r < dec_.size(); ++r) summary_.wall_time_per_rank[per_rank_names[p]].push_back(every[std::size_t(4 * r + p)]);
   allreduce_max(values.data(), int(values.size()), dec_.comm());
   std::map<std::string, double> phases;
   double named = 0;

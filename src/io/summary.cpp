@@ -47,6 +47,12 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
   const std::string kokkos_version = std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
   Json wall = Json::object();
   for (const auto& [phase, secs] : s.wall_time) wall[phase] = json_finite(secs);
+  Json per_rank = Json::object();
+  for (const auto& [phase, secs] : s.wall_time_per_rank) {
+    Json by_rank = Json::array();
+    for (const double t : secs) by_rank.push_back(json_finite(t));
+    per_rank[phase] = by_rank;
+  }
   Json outputs = Json::object();
   for (const OutputSummary& o : s.outputs) outputs[o.name] = output_json(o);
   return {{"summary_version", kSummaryVersion},
@@ -62,6 +68,7 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
           {"kokkos", {{"backend", ExecSpace::name()}, {"version", kokkos_version}}},
           {"subnormals", subnormal_mode()},
           {"wall_time_s", wall},
+          {"wall_time_per_rank_s", per_rank},
           {"cell_updates_per_s", json_finite(s.cell_updates_per_s)},
           {"outputs", outputs},
           {"restart_from", text_or_null(s.restart_from)},

@@ -23,7 +23,7 @@ struct OutputSummary {
 
 // Bumped whenever a documented key changes meaning or moves (docs/io.md,
 // docs/summary.schema.json).
-constexpr int kSummaryVersion = 2;
+constexpr int kSummaryVersion = 3;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
 // running, or stopped early on request with a checkpoint to restart from.
@@ -46,6 +46,8 @@ struct RunSummary {
   double time = 0;
   std::uint64_t digest = 0;
   std::map<std::string, double> wall_time;  // seconds per phase, max over ranks
+  // init, compute, halo_exchange and time_loop of every rank, by rank (rank 0's copy)
+  std::map<std::string, std::vector<double>> wall_time_per_rank;
   double cell_updates_per_s = 0;
   FieldStats final_stats;
   long long halo_bytes_per_exchange = 0;

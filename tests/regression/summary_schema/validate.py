@@ -59,6 +59,18 @@ def main():
             if summary["config"][section][key] != toml[section][key]:
                 failures.append("%s: config.%s.%s = %r does not read back as the input's %r"
                                 % (path, section, key, summary["config"][section][key], toml[section][key]))
+        # Each rank's phases: one per rank, the slowest of them the phase in
+        # wall_time_s (the same numbers, so equal to the bit); time_loop there
+        # is rank 0's.
+        per_rank = summary.get("wall_time_per_rank_s", {})
+        for phase in ("init", "compute", "halo_exchange", "time_loop"):
+            times = per_rank.get(phase, [])
+            if len(times) != summary["ranks"]:
+                failures.append("%s: wall_time_per_rank_s.%s has %d entries for %d ranks"
+                                % (path, phase, len(times), summary["ranks"]))
+            elif (times[0] if phase == "time_loop" else max(times)) != summary["wall_time_s"][phase]:
+                failures.append("%s: the slowest rank's %s in wall_time_per_rank_s is %r, wall_time_s says %r"
+                                % (path, phase, max(times), summary["wall_time_s"][phase]))
         if status == "failed" and None not in summary["final_stats"].values():
             failures.append("%s: a run that blew up has no null (non-finite) final_stats: %s" % (path, summary["final_stats"]))
 
@@ -73,6 +85,7 @@ def main():
         ("digest not 16 hex digits", lambda s: s.__setitem__("digest", "xyz")),
         ("status unknown", lambda s: s.__setitem__("status", "done-ish")),
         ("no digest", lambda s: s.pop("digest")),
+        ("a rank's halo time as a string", lambda s: s["wall_time_per_rank_s"]["halo_exchange"].__setitem__(0, "slow")),
         ("an unknown top-level key", lambda s: s.__setitem__("surprise", 1)),
         ("an unknown config key", lambda s: s["config"]["grid"].__setitem__("nn", 3)),
         ("final_stats.v_mean as a string", lambda s: s["final_stats"].__setitem__("v_mean", "0.1")),
@@ -84,7 +97,7 @@ def main():
     if broken:
         failures.append("the schema accepts invalid summaries: " + "; ".join(broken))
     else:
-        print("refused: 11 invalid variants of a valid summary")
+        print("refused: 12 invalid variants of a valid summary")
     for f in failures:
         print("FAIL: " + f, file=sys.stderr)
     return 1 if failures else 0
