@@ -23,6 +23,12 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 # A waiting rank yields its core: with ranks and other tests sharing 2 cores,
 # busy waits would add scheduler delays of several ms to the halo phase.
 export OMPI_MCA_mpi_yield_when_idle=1
+# One thread per rank on every backend: the messages travel while the inner
+# compute runs, so the halo phase shows the model's latency less that compute;
+# the program's threaded blocks on a 32x32 box with 2 ranks x 2 threads
+# oversubscribing 2 cores took 2.5 ms per step (OpenMP suite), most of the
+# 3 ms the model gives halo_depth 4. With one thread it is tens of us.
+export OMP_NUM_THREADS=1
 
 steps=64 alpha_us=2000 messages=6
 args=("$INPUT" grid.n=[64,32] grid.L=[64.0,32.0] grid.stencil=9 time.integrator=euler "time.steps=$steps"
