@@ -21,8 +21,9 @@ struct OutputSummary {
   Json extra = Json::object();  // the output's own members (Output::summary_extra)
 };
 
-// Bumped whenever a documented key changes meaning or moves (docs/io.md,
-// docs/summary.schema.json).
+// Bumped whenever a documented key changes meaning, moves or is added (the
+// schema requires every key; docs/io.md, docs/summary.schema.json). 3 added
+// wall_time_per_rank_s.
 constexpr int kSummaryVersion = 3;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
