@@ -18,6 +18,20 @@ def expand(patterns):
     return dirs
 
 
+def _rank_spread(s, steps):
+    """From each rank's phases (summary_version 3): the slowest rank's compute
+    over the mean (1: balanced), and the spread of the ranks' halo phase, ms
+    per step (what the fastest rank waited beyond the slowest). None, None for
+    older summaries."""
+    per = s.get("wall_time_per_rank_s")
+    if not isinstance(per, dict) or not per.get("compute") or not per.get("halo_exchange"):
+        return None, None
+    compute, halo = per["compute"], per["halo_exchange"]
+    mean = sum(compute) / len(compute)
+    imbalance = max(compute) / mean if mean > 0 else None
+    return imbalance, (max(halo) - min(halo)) / steps * 1e3
+
+
 def _rows(runs, kind):
     base = runs[0]
     t0, p0 = loop_seconds(base), int(base["ranks"])
@@ -34,7 +48,7 @@ def _rows(runs, kind):
             eff = t0 / t
         ph = phase_seconds(s)
         rows.append([p, int(s["global_cells"]), steps, t, t / steps * 1e3, cups, speedup, eff] +
-                    [ph[label] / steps * 1e3 for label, _ in PHASE_GROUPS])
+                    [ph[label] / steps * 1e3 for label, _ in PHASE_GROUPS] + list(_rank_spread(s, steps)))
     return rows
 
 
@@ -91,7 +105,8 @@ def cmd_scaling(a):
     rows = _rows(runs, kind)
     make_folder(a.out)
     header = ["ranks", "cells", "steps", "loop s", "ms/step", "cell updates/s",
-              "speed-up", "efficiency"] + ["%s ms/step" % label for label, _ in PHASE_GROUPS]
+              "speed-up", "efficiency"] + ["%s ms/step" % label for label, _ in PHASE_GROUPS] + [
+              "compute imbalance", "halo spread ms/step"]
     md = os.path.join(a.out, "scaling.md")
     write_table(rows, header, md, os.path.join(a.out, "scaling.csv"), lambda i, v: num(v, 3))
     _plot(rows, kind, int(runs[0]["ranks"]), a.title, os.path.join(a.out, "scaling.png"))

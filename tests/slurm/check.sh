@@ -178,6 +178,10 @@ for r in rows:
     t, s, p = float(r["loop s"]), float(r["speed-up"]), int(r["ranks"])
     assert t > 0 and abs(s - float(rows[0]["loop s"]) / t) < 1e-3 * s, r
     assert abs(float(r["efficiency"]) - s / p) < 1e-3, r
+    # Each rank's phases: one rank is balanced and waits for no one.
+    imbalance, spread = float(r["compute imbalance"]), float(r["halo spread ms/step"])
+    assert imbalance >= 1 and spread >= 0, r
+    assert p > 1 or (imbalance == 1 and spread == 0), r
 PY
     [[ -s $out/strong/scaling.png ]] || fail "no scaling.png"
     grep -q '^result: ok' "$out/strong/result.txt" || fail "result.txt does not say ok: $(cat "$out/strong/result.txt")"
