@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bench/benchmark.hpp"
+#include "comm/cpu_binding.hpp"
 #include "comm/state_memory.hpp"
 #include "driver/run_memory.hpp"
 #include "config/loader.hpp"
@@ -108,6 +109,8 @@ int run(int rank, int size, int argc, char** argv) {
     std::printf(" halo_depth=%d  Kokkos %s  output %s\n", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);
   }
+  const std::string shared_cores = threads_share_cores(MPI_COMM_WORLD);
+  if (!shared_cores.empty() && rank == 0) std::fprintf(stderr, "grayscott: warning: %s\n", shared_cores.c_str());
   if (cfg.grid.precision == Precision::Float) return Driver<float>(cfg, dec).run();
   return Driver<double>(cfg, dec).run();
 }

@@ -9,6 +9,7 @@
 
 #include "bench/bandwidth.hpp"
 #include "bench/block_bench.hpp"
+#include "comm/cpu_binding.hpp"
 #include "comm/state_memory.hpp"
 #include "driver/run_memory.hpp"
 #include "config/loader.hpp"
@@ -390,6 +391,8 @@ int run_benchmark(const std::vector<std::string>& args) {
   const Options o = parse(args);
   check_benchmark(o, MPI_COMM_WORLD);
   const int threads = ExecSpace().concurrency();
+  const std::string shared_cores = threads_share_cores(MPI_COMM_WORLD);
+  if (!shared_cores.empty() && rank == 0) std::fprintf(stderr, "grayscott: warning: %s\n", shared_cores.c_str());
   const long elements = o.stream_mib * (1L << 20) / long(sizeof(double));
   const Bandwidth bw = measure_bandwidth(elements, int(std::max(5L, o.repeats)), MPI_COMM_WORLD);
   if (rank == 0) {

@@ -1,0 +1,22 @@
+#pragma once
+// Whether each rank's OpenMP threads have a core of their own: mpiexec (Open
+// MPI) binds a rank to one core by default, where a rank's threads then take
+// turns on it and the threaded wavefront, which meets at a barrier every
+// sweep step, runs several times slower than one thread (docs/performance.md,
+// "Binding").
+#include <mpi.h>
+
+#include <string>
+
+namespace gs {
+
+// CPUs this process may run on (its affinity mask); 0 where that cannot be read.
+int cpus_in_affinity_mask();
+
+// Collective: "" when every rank may run on at least as many CPUs as it has
+// host threads, else the one-line warning (without "grayscott: warning: ")
+// that names the threads, the fewest CPUs a rank has and the launch options
+// that give each thread a core. Device builds and one thread per rank: "".
+std::string threads_share_cores(MPI_Comm comm);
+
+}  // namespace gs
