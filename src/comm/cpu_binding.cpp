@@ -2,6 +2,8 @@
 
 #include <sched.h>
 
+#include <algorithm>
+#include <mutex>
 #include <type_traits>
 
 #include "comm/reduce.hpp"
@@ -10,10 +12,28 @@
 namespace gs {
 
 int cpus_in_affinity_mask() {
-  cpu_set_t mask;
-  CPU_ZERO(&mask);
-  if (sched_getaffinity(0, sizeof mask, &mask) != 0) return 0;
-  return CPU_COUNT(&mask);
+  // Every host thread's mask, joined: with OMP_PROC_BIND each thread is
+  // pinned to its own place (one CPU), so the calling thread's mask alone
+  // would say 1 where the threads have a CPU each. A team of all the host
+  // threads asks; host code only, never a device kernel.
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  using Policy = Kokkos::TeamPolicy<Host>;
+  const int threads = std::min(Host().concurrency(), Policy(1, 1).team_size_max([](const Policy::member_type&) {},
+                                                                                 Kokkos::ParallelForTag()));
+  cpu_set_t joined;
+  CPU_ZERO(&joined);
+  bool readable = true;
+  std::mutex m;
+  Kokkos::parallel_for("cpu_binding_masks", Policy(1, threads), [&](const Policy::member_type&) {
+    cpu_set_t mine;
+    CPU_ZERO(&mine);
+    const bool ok = sched_getaffinity(0, sizeof mine, &mine) == 0;
+    std::lock_guard<std::mutex> lock(m);
+    readable = readable && ok;
+    CPU_OR(&joined, &joined, &mine);
+  });
+  Host().fence();
+  return readable ? CPU_COUNT(&joined) : 0;
 }
 
 std::string threads_share_cores(MPI_Comm comm) {

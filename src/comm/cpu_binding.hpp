@@ -10,7 +10,8 @@
 
 namespace gs {
 
-// CPUs this process may run on (its affinity mask); 0 where that cannot be read.
+// CPUs this process's host threads may run on (their affinity masks joined);
+// 0 where that cannot be read.
 int cpus_in_affinity_mask();
 
 // Collective: "" when every rank may run on at least as many CPUs as it has

@@ -3,8 +3,10 @@
 # (mpiexec --bind-to core, Open MPI's default) with 2 OpenMP threads prints one
 # warning line naming the threads, the CPUs and the options that give each
 # thread a core, and still runs to the same digest; unbound, or with one
-# thread per rank (every serial build), nothing is printed. The benchmark
-# says the same.
+# thread per rank (every serial build), nothing is printed, also when OpenMP
+# pins each thread to a CPU of its own (OMP_PROC_BIND=spread, as the Slurm
+# scripts set: each thread's mask is then one CPU, the rank's is two). The
+# benchmark says the same.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT BACKEND(serial|openmp)
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 INPUT=$3 BACKEND=$4
@@ -17,6 +19,9 @@ for binding in core none; do
   "$MPIEXEC" -n 1 --bind-to $binding -x OMP_NUM_THREADS=2 "$GRAYSCOTT" "${args[@]}" "output.dir=$OUT/$binding" \
     >"$OUT/$binding.out" 2>"$OUT/$binding.err" || fail "--bind-to $binding: the run failed: $(tail -n 3 "$OUT/$binding.err")"
 done
+"$MPIEXEC" -n 1 --bind-to none -x OMP_NUM_THREADS=2 -x OMP_PROC_BIND=spread -x OMP_PLACES=threads "$GRAYSCOTT" "${args[@]}" \
+  "output.dir=$OUT/spread" >"$OUT/spread.out" 2>"$OUT/spread.err" || fail "OMP_PROC_BIND=spread: the run failed: $(tail -n 3 "$OUT/spread.err")"
+[[ ! -s $OUT/spread.err ]] || fail "OMP_PROC_BIND=spread, one CPU per thread: stderr is not empty: $(head -n 3 "$OUT/spread.err")"
 digest_core=$(digest_of "$OUT/core/summary.json")
 [[ $digest_core == "$(digest_of "$OUT/none/summary.json")" ]] || fail "the bound run's digest differs from the unbound one's"
 [[ ! -s $OUT/none.err ]] || fail "--bind-to none printed on stderr: $(head -n 3 "$OUT/none.err")"
