@@ -2,8 +2,8 @@
 // Whether each rank's OpenMP threads have a core of their own: mpiexec (Open
 // MPI) binds a rank to one core by default, where a rank's threads then take
 // turns on it and the threaded wavefront, which meets at a barrier every
-// sweep step, runs several times slower than one thread (docs/performance.md,
-// "Binding").
+// sweep step, runs 3-3.5 times slower than with a core per thread, slower
+// than one thread alone (docs/performance.md, "Binding").
 #include <mpi.h>
 
 #include <string>
