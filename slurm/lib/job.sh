@@ -119,17 +119,13 @@ gs_requeued() {
 # Whether Slurm is ending this job although its TERM has not reached this
 # shell yet: scancel just before the run's step starts makes srun fail at
 # once ("Slurm job N has expired"), before the batch shell's TERM arrives,
-# and the link would call that a failed run. Waits up to 3 s for the TERM,
-# then asks Slurm for the job's state; a CANCELLED job counts as the TERM.
+# and the link would call that a failed run. Slurm marks the job CANCELLED
+# before srun is refused, so its state says so at once (no waiting on real
+# failures); a CANCELLED job counts as the TERM.
 gs_job_ending() {
-  [[ -n ${SLURM_JOB_ID:-} ]] || return 1
-  local i info=""
-  # bash runs the TERM trap between commands: short sleeps in the background.
-  for ((i = 0; i < 30 && ${GS_GOT_TERM:-0} != 1; i++)); do
-    sleep 0.1 &
-    wait $! 2>/dev/null
-  done
   [[ ${GS_GOT_TERM:-0} == 1 ]] && return 0
+  [[ -n ${SLURM_JOB_ID:-} ]] || return 1
+  local info=""
   gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
   [[ $info =~ (^|[[:space:]])JobState=CANCELLED([[:space:]]|$) ]] || return 1
   GS_GOT_TERM=1
@@ -333,14 +329,12 @@ gs_run_chain() {
   trap 'GS_GOT_TERM=1' TERM
   rm -f "$GS_STOP_FILE"
   local requeued=0 cancelled=0
+  # A run that ended without a summary may have been cut off by a
+  # cancellation or requeue whose TERM is still on its way here.
+  [[ -f $summary && $summary -nt $stamp ]] || gs_job_ending
   if gs_requeued; then requeued=1; elif gs_cancelled; then cancelled=1; fi
   if [[ ! -f $summary || ! $summary -nt $stamp ]]; then
     rm -f "$stamp"
-    # A run that ended without a summary may have been cut off by a
-    # cancellation or requeue whose TERM is still on its way here.
-    if ((!requeued && !cancelled)) && gs_job_ending; then
-      if gs_requeued; then requeued=1; elif gs_cancelled; then cancelled=1; fi
-    fi
     if ((requeued)); then
       gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) before the run wrote summary.json (exit code $rc): Slurm runs this job again"
       exit "$GS_EXIT_STOPPED"

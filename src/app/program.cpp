@@ -109,8 +109,7 @@ int run(int rank, int size, int argc, char** argv) {
     std::printf(" halo_depth=%d  Kokkos %s  output %s\n", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);
   }
-  const std::string shared_cores = threads_share_cores(MPI_COMM_WORLD);
-  if (!shared_cores.empty() && rank == 0) std::fprintf(stderr, "grayscott: warning: %s\n", shared_cores.c_str());
+  warn_if_threads_share_cores(MPI_COMM_WORLD);
   if (cfg.grid.precision == Precision::Float) return Driver<float>(cfg, dec).run();
   return Driver<double>(cfg, dec).run();
 }

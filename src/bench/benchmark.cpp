@@ -391,8 +391,7 @@ int run_benchmark(const std::vector<std::string>& args) {
   const Options o = parse(args);
   check_benchmark(o, MPI_COMM_WORLD);
   const int threads = ExecSpace().concurrency();
-  const std::string shared_cores = threads_share_cores(MPI_COMM_WORLD);
-  if (!shared_cores.empty() && rank == 0) std::fprintf(stderr, "grayscott: warning: %s\n", shared_cores.c_str());
+  warn_if_threads_share_cores(MPI_COMM_WORLD);
   const long elements = o.stream_mib * (1L << 20) / long(sizeof(double));
   const Bandwidth bw = measure_bandwidth(elements, int(std::max(5L, o.repeats)), MPI_COMM_WORLD);
   if (rank == 0) {

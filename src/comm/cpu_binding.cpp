@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <mutex>
 #include <type_traits>
 
@@ -49,6 +50,16 @@ std::string threads_share_cores(MPI_Comm comm) {
          " CPU" + (cpus == 1 ? "" : "s") + " (its affinity mask), so its threads share cores and run several times " +
          "slower; give each thread a core (Open MPI: mpiexec --bind-to none, or --map-by slot:PE=" +
          std::to_string(threads) + "; Slurm: srun --cpus-per-task=" + std::to_string(threads) + ")";
+}
+
+void warn_if_threads_share_cores(MPI_Comm comm) {
+  const std::string warning = threads_share_cores(comm);
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (!warning.empty() && rank == 0) {
+    std::fprintf(stderr, "grayscott: warning: %s\n", warning.c_str());
+    std::fflush(stderr);
+  }
 }
 
 }  // namespace gs

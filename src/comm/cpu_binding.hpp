@@ -20,4 +20,8 @@ int cpus_in_affinity_mask();
 // that give each thread a core. Device builds and one thread per rank: "".
 std::string threads_share_cores(MPI_Comm comm);
 
+// Collective: rank 0 prints that warning on stderr, "grayscott: warning: ...",
+// when there is one (the program's and the benchmark's start).
+void warn_if_threads_share_cores(MPI_Comm comm);
+
 }  // namespace gs

@@ -111,7 +111,7 @@ std::string Driver<Real>::finish_summary(long step) {
   // halo phase is mostly waiting for another, which only the ranks side by
   // side show (a late start, a rank with more compute).
   const char* per_rank_names[] = {kPhaseInit, kPhaseCompute, kPhaseHalo, "time_loop"};
-  const double mine[] = {values[0], values[1], values[2], loop};
+  const double mine[] = {timers_.get(kPhaseInit), timers_.get(kPhaseCompute), timers_.get(kPhaseHalo), loop};
   const std::vector<double> every = gather_to_root(mine, 4, 0, dec_.comm());
   summary_.wall_time_per_rank.clear();
   for (int p = 0; p < 4 && !every.empty(); ++p)
