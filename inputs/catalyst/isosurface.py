@@ -1,4 +1,5 @@
 # script-version: 2
+# grid.dims: 3   (the runs this script serves; grayscott --check refuses it on a 2D run)
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):
 # isosurfaces of insitu.contour_array (v by default) at the run's insitu.iso
 # values, coloured by insitu.color_array (by default the other array), rendered

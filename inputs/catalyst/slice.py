@@ -1,4 +1,5 @@
 # script-version: 2
+# grid.dims: 2, 3   (the runs this script serves)
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):
 # coloured images of a plane with a colour legend, one PNG per in-situ step.
 #   2D runs: the whole plane, with contour lines of insitu.contour_array at

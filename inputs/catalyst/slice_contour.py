@@ -1,4 +1,5 @@
 # script-version: 2
+# grid.dims: 3   (the runs this script serves; grayscott --check refuses it on a 2D run)
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2)
 # for looking inside a 3D run: a plane through the focal point (the domain
 # centre by default), coloured by insitu.color_array, facing the camera

@@ -18,6 +18,7 @@
 #include "core/types.hpp"
 #include "driver/driver.hpp"
 #include "grid/decomposition.hpp"
+#include "outputs/insitu_checks.hpp"
 
 namespace gs {
 
@@ -74,6 +75,12 @@ int run(int rank, int size, int argc, char** argv) {
     command_line += " " + *it;
   }
   SimConfig cfg = load_config(args[0], overrides);
+  // A script that serves only runs of the other dimension (its "# grid.dims:"
+  // header line): bad input, refused by --check as by the run, before step 0.
+  for (const auto& script : cfg.insitu.scripts) {
+    const std::string problem = insitu_script_dims_problem(script, cfg.grid.dims);
+    if (!problem.empty()) throw InputError(cfg.source_of("insitu.script") + ": key 'insitu.script': " + problem);
+  }
   cfg.restart = restart;
   cfg.command_line = command_line;
   // The loader computed the limit (config/stability.hpp) and let this dt through only with time.allow_unstable.

@@ -21,6 +21,27 @@ bool insitu_script_renders(const std::string& path) {
   return !in || std::regex_search(text.str(), call);
 }
 
+std::string insitu_script_dims_problem(const std::string& path, int dims) {
+  std::ifstream in(path);
+  static const std::regex line_re(R"(^#\s*grid\.dims\s*:\s*([23](?:\s*,\s*[23])*)(?:\s.*)?$)");
+  std::string line;
+  // The header: the comment lines and blank lines before the first statement.
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (line[0] != '#') break;
+    std::smatch m;
+    if (!std::regex_match(line, m, line_re)) continue;
+    const std::string served = m[1].str();
+    if (served.find(char('0' + dims)) != std::string::npos) return "";
+    const std::string other = dims == 2 ? "2D runs, such as inputs/catalyst/slice.py" : "3D runs";
+    return "script '" + path + "' serves only " + (dims == 2 ? "3D" : "2D") + " runs (its header line '# grid.dims: " + served +
+           "'); this run is " + std::to_string(dims) + "D (grid.dims = " + std::to_string(dims) + "): use a script for " +
+           other;
+  }
+  return "";
+}
+
 std::string insitu_display_problem() {
   const char* display = std::getenv("DISPLAY");
   const std::string how =

@@ -18,6 +18,13 @@ bool insitu_script_renders(const std::string& path);
 // only here, at run time, so the program itself does not link X.
 std::string insitu_display_problem();
 
+// Why a script cannot serve a run of `dims` dimensions, or "": a script may
+// say in its header which runs it serves, in a comment line "# grid.dims: 3"
+// (or "2", or "2, 3"); one without that line serves any. Read without
+// ParaView, so that --check and the Slurm scripts' submit-time check refuse
+// a 3D-only script on a 2D run before anything is queued or written.
+std::string insitu_script_dims_problem(const std::string& path, int dims);
+
 // Rank 0: creates `dir` (output.dir/insitu); "" or why it is not a folder.
 std::string insitu_folder_problem(const std::string& dir);
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What a user reads and gets from in-situ runs, each checked on what the run
 # printed or wrote:
-# - 3D-only scripts on a 2D run (isosurface.py, slice_contour.py): one line
-#   naming slice.py, no traceback;
+# - 3D-only scripts on a 2D run (isosurface.py, slice_contour.py): refused
+#   by --check and the run (exit 2, one line naming slice.py, nothing
+#   written); without their "# grid.dims" line, one line, no traceback;
 # - a script whose file name has dots (iso.v2-final.py) loads and renders;
 # - a relative insitu.script in an input file is found beside the input; a
 #   missing one names the folders searched (the input's and the current one,
@@ -33,14 +34,33 @@ gs() {
   return 0
 }
 
-# 3D-only scripts on a 2D run: one line pointing to slice.py, no traceback.
+# 3D-only scripts on a 2D run: refused as bad input by their "# grid.dims: 3"
+# header line, by --check as by the run (exit 2, one line pointing to
+# slice.py, nothing written); without that line the script's own check at
+# load ends the run (exit 1, one line, no traceback).
 for script in isosurface slice_contour; do
+  set +e
+  err=$("$GS" --check "$in2" "${small[@]}" insitu.script="$SRC/inputs/catalyst/$script.py" 2>&1 >/dev/null)
+  rc=$?
+  set -e
+  echo "$script.py on a 2D run, --check: exit $rc: $err"
+  [[ $rc == 2 && $(wc -l <<<"$err") == 1 && $err == *"key 'insitu.script'"*"$script.py' serves only 3D runs"*"inputs/catalyst/slice.py" ]] \
+    || fail "$script.py on a 2D run: --check should exit 2 with one line naming the key, the script and slice.py"
   gs "2d-$script" 2 "$in2" "${small[@]}" insitu.script="$SRC/inputs/catalyst/$script.py"
   line=$(grep '^grayscott: error' "$WORK/2d-$script.err" || true)
   echo "$script.py on a 2D run: exit $rc: $line"
+  [[ $rc == 2 && $line == *"$script.py' serves only 3D runs"*"inputs/catalyst/slice.py" ]] \
+    || { cat "$WORK/2d-$script.err"; fail "$script.py on a 2D run: expected exit 2 and a line naming slice.py"; }
+  [[ ! -e $WORK/2d-$script ]] || fail "$script.py on a 2D run: output.dir was created"
+  mkdir -p "$WORK/noheader"
+  grep -v '^# grid.dims:' "$SRC/inputs/catalyst/$script.py" >"$WORK/noheader/$script.py"
+  cp "$SRC/inputs/catalyst/gs_view.py" "$WORK/noheader/"
+  gs "2d-noheader-$script" 2 "$in2" "${small[@]}" insitu.script="$WORK/noheader/$script.py"
+  line=$(grep '^grayscott: error' "$WORK/2d-noheader-$script.err" || true)
+  echo "$script.py without its header line on a 2D run: exit $rc: $line"
   [[ $rc == 1 && $line == *"$script.py"*"this run is 2D: use inputs/catalyst/slice.py"* ]] \
-    || { cat "$WORK/2d-$script.err"; fail "$script.py on a 2D run: expected exit 1 and a line naming slice.py"; }
-  ! grep -q "Traceback" "$WORK/2d-$script.err" || fail "$script.py on a 2D run printed a traceback"
+    || { cat "$WORK/2d-noheader-$script.err"; fail "$script.py on a 2D run: expected exit 1 and a line naming slice.py"; }
+  ! grep -q "Traceback" "$WORK/2d-noheader-$script.err" || fail "$script.py on a 2D run printed a traceback"
 done
 
 # A script file name with dots: loaded by its path, renders.

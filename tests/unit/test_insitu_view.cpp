@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 
 #include "config/insitu_view.hpp"
 #include "config/loader.hpp"
+#include "outputs/insitu_checks.hpp"
 
 namespace gs {
 namespace {
@@ -78,6 +82,38 @@ TEST(InsituView, AutoColoursSurfacesByTheOtherArrayAndPlanesByTheContouredOne) {
   EXPECT_EQ(fixed["surface"]["array"], "v");
   EXPECT_EQ(fixed["surface"]["range"], Json::array({0.1, 0.2}));
   EXPECT_EQ(fixed["plane"]["range"], Json::array({0.1, 0.2}));
+}
+
+// The "# grid.dims:" header line of a script: --check refuses a 3D-only
+// script on a 2D run (and the reverse) without ParaView; the ready scripts
+// carry the line.
+TEST(InsituView, ScriptHeaderNamesTheRunsItServes) {
+  const std::string path = testing::TempDir() + "gs_dims_script.py";
+  const auto script = [&](const std::string& text) {
+    std::ofstream(path) << text;
+    return path;
+  };
+  EXPECT_EQ(insitu_script_dims_problem(script("# grid.dims: 3\nimport os\n"), 3), "");
+  const std::string refused = insitu_script_dims_problem(script("# script-version: 2\n# grid.dims: 3  (note)\n\nimport os\n"), 2);
+  EXPECT_NE(refused.find("serves only 3D runs (its header line '# grid.dims: 3')"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("this run is 2D (grid.dims = 2): use a script for 2D runs, such as inputs/catalyst/slice.py"),
+            std::string::npos) << refused;
+  EXPECT_NE(insitu_script_dims_problem(script("# grid.dims: 2\n"), 3).find("serves only 2D runs"), std::string::npos);
+  EXPECT_EQ(insitu_script_dims_problem(script("#grid.dims:2, 3\n"), 2), "");
+  EXPECT_EQ(insitu_script_dims_problem(script("#grid.dims:2, 3\n"), 3), "");
+  // No header line, or the line after the first statement: any run.
+  EXPECT_EQ(insitu_script_dims_problem(script("import os\n# grid.dims: 3\n"), 2), "");
+  EXPECT_EQ(insitu_script_dims_problem(script("# any run\n"), 2), "");
+  std::remove(path.c_str());
+  EXPECT_EQ(insitu_script_dims_problem(path, 2), "");  // a missing file is the loader's error, not this one
+  // The ready scripts, beside this file's checkout (CMake compiles it by its full path).
+  const std::string ready = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "inputs/catalyst/";
+  for (const char* name : {"isosurface.py", "slice_contour.py"}) {
+    ASSERT_TRUE(std::ifstream(ready + name).good()) << ready + name;
+    EXPECT_NE(insitu_script_dims_problem(ready + name, 2), "") << name;
+    EXPECT_EQ(insitu_script_dims_problem(ready + name, 3), "") << name;
+  }
+  EXPECT_EQ(insitu_script_dims_problem(ready + "slice.py", 2), "");
 }
 
 }  // namespace
