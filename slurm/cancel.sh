@@ -29,7 +29,7 @@ done
 dir=$1
 [[ -f $dir/chain.log ]] || args_refuse OUTPUT_DIR "$dir" "the output.dir of a chain submitted with slurm/submit.sh (it holds chain.log)"
 # Every job the chain log names: links that started, the head and each resubmission.
-mapfile -t ids < <(grep -oE '^job [0-9_]+ |resubmitted as [0-9_]+' "$dir/chain.log" | grep -oE '[0-9_]+' | sort -u)
+mapfile -t ids < <(args_chain_jobs "$dir")
 if ((dry)); then
   echo "touch $(printf %q "$dir/STOP")"
   ((${#ids[@]})) && echo "scancel $([[ $keep == 1 ]] && echo '--state=PENDING ')$(IFS=' '; echo "${ids[*]}")"

@@ -93,6 +93,13 @@ outdir=$(/usr/bin/python3 "$root/slurm/lib/output_dir.py" "$input" "$@") || exit
 [[ -n $outdir && $outdir != *[[:cntrl:]]* ]] || args_refuse output.dir "$outdir" "a folder name without control characters"
 outdir=$(realpath -m -- "$outdir")
 [[ ! -e $outdir || -d $outdir ]] || args_refuse output.dir "$outdir" "a folder (this is a file)"
+# A job that chain.log names and Slurm still holds owns the folder (its lock,
+# and a STOP file that slurm/cancel.sh --keep-running wrote for it): a second
+# job there would fail in the queue, and the submission would remove that STOP.
+live=$(args_live_job "$outdir")
+[[ -z $live ]] ||
+  args_fail "output.dir $(args_show "$outdir") is in use by job ${live% *} (${live#* }, named in its chain.log): wait for it to end, stop it with slurm/cancel.sh $(printf %q "$outdir"), or choose another output.dir"
+args_launcher "${GS_LAUNCHER:-srun --mpi=pmix}" "$site_file"
 [[ -n ${GS_STUDY_CHECKED:-} ]] || args_precheck "$((nodes * (gpu && ${GS_GPUS_PER_NODE:-0} > 0 && !rpn_given ? ${GS_GPUS_PER_NODE:-0} : rpn)))" "$input" "$@" >/dev/null  # GS_BIN --check
 
 # What every link of a chain is submitted with (the name and dependency are per link).
@@ -119,6 +126,8 @@ job_name=$name
 ((chain)) && job_name=$name-link0
 envs=(GS_ROOT="$root" GS_SITE="$site_file" GS_CHAIN="$chain" GS_CHAIN_MAX="$max_chain" GS_JOB_SCRIPT="$script"
   GS_SBATCH_ARGS="$(printf '%q ' "${sb[@]}")" GS_JOB_NAME="$name" GS_CHAIN_INDEX=0 GS_CHAIN_PREV_STEP=-1)
+# The job writes chain.log here from its first line (a sweep member's folder is its own line's output.dir).
+[[ -z ${GS_SWEEP_FILE:-} ]] && envs+=(GS_OUTPUT_DIR="$outdir")
 [[ -n ${GS_BIN:-} ]] && envs+=(GS_BIN="$GS_BIN")
 [[ -n ${GS_SWEEP_FILE:-} ]] && envs+=(GS_SWEEP_FILE="$GS_SWEEP_FILE")
 sb+=(--job-name="$job_name")

@@ -138,4 +138,46 @@ args_print_cmd() {
   for w in "$@"; do out+="$(printf '%q' "$w") "; done
   echo "${out% }"
 }
+# args_chain_jobs DIR: the job ids that DIR/chain.log names (the head a
+# submission queued, every job that started there, every resubmission).
+args_chain_jobs() {
+  [[ -f $1/chain.log ]] || return 0
+  grep -oE '^job [0-9_]+[ :]|resubmitted as [0-9_]+' "$1/chain.log" | grep -oE '[0-9_]+' | sort -u
+}
+
+# args_live_job DIR: "ID STATE" of a job that DIR/chain.log names and Slurm
+# still has queued or running ("" if none).
+args_live_job() {
+  local id state
+  while read -r id; do
+    [[ -n $id ]] || continue
+    state=$(squeue -h -j "$id" -o %T 2>/dev/null | head -n 1) || state=""
+    [[ -n $state ]] && { echo "$id $state"; return 0; }
+  done < <(args_chain_jobs "$1")
+  return 0
+}
+
+# args_launcher LAUNCHER SITE_FILE: the site's launcher, checked where that
+# needs no job: an srun --mpi type must be one this Slurm offers (srun
+# --mpi=list). Launchers that only the compute nodes have are left to the job.
+args_launcher() {
+  local words=() mpi="" i out types
+  read -r -a words <<<"$1"
+  ((${#words[@]})) && [[ ${words[0]##*/} == srun ]] || return 0
+  for ((i = 1; i < ${#words[@]}; i++)); do
+    case ${words[i]} in
+      --mpi=*) mpi=${words[i]#--mpi=} ;;
+      --mpi) mpi=${words[i + 1]:-} ;;
+    esac
+  done
+  [[ -n $mpi ]] || return 0
+  out=$(timeout 10 "${words[0]}" --mpi=list 2>/dev/null) || return 0
+  types=$(awk '/^[[:space:]]+[A-Za-z0-9_]+[[:space:]]*$/ { print $1 }
+    /plugin versions available:/ { sub(/.*available:[[:space:]]*/, ""); gsub(/,/, " "); print }' <<<"$out" | tr '\n' ' ')
+  types=$(echo $types)  # one space between names
+  [[ -n $types ]] || return 0
+  [[ " $types " == *" $mpi "* ]] ||
+    args_refuse "GS_LAUNCHER of $2" "$1" "srun with an MPI type that this Slurm offers (srun --mpi=list): ${types// /, }"
+}
+
 source "$(dirname "${BASH_SOURCE[0]}")/precheck.sh"

@@ -25,17 +25,44 @@ GS_EXIT_ENDED=4
 
 # A stop request is kept from the first line on (the job scripts set the same
 # traps before they source this file): bash's default for TERM and USR1 would
-# end the job with nothing saved and no word in chain.log.
+# end the job with nothing saved and no word in chain.log. The TERM's time
+# (bash's clock, no helper process) tells a cancellation from the time limit.
 trap 'GS_GOT_USR1=1' USR1
-trap 'GS_GOT_TERM=1' TERM
+trap 'GS_GOT_TERM=1 GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}' TERM
 
+# The job as Slurm names it: an array task as ARRAYID_TASK (squeue, scancel and
+# the log's name use that form), any other job by its id.
+gs_job_id() {
+  if [[ -n ${SLURM_ARRAY_JOB_ID:-} && -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
+    printf '%s_%s' "$SLURM_ARRAY_JOB_ID" "$SLURM_ARRAY_TASK_ID"
+  else
+    printf '%s' "${SLURM_JOB_ID:-local}"
+  fi
+}
 # printf's own clock, not date: Slurm's TERM reaches every process of the job,
 # so a helper process could be killed mid-way and leave the line without a time.
-gs_log() { printf '[grayscott-job %s %(%H:%M:%S)T] %s\n' "${SLURM_JOB_ID:-local}" -1 "$*"; }
-gs_note() { [[ -n ${GS_CHAIN_LOG:-} ]] && echo "job ${SLURM_JOB_ID:-local} link ${GS_CHAIN_INDEX:-0}: $*" >>"$GS_CHAIN_LOG"; return 0; }
-gs_die() { gs_log "ERROR: $1"; gs_note "error: $1"; exit "${2:-1}"; }
+gs_log() { printf '[grayscott-job %s %(%H:%M:%S)T] %s\n' "$(gs_job_id)" -1 "$*"; }
+# gs_note TEXT: a line of chain.log: "job ID link I: TEXT" in a chain, "job ID: TEXT" otherwise.
+gs_note() {
+  [[ -n ${GS_CHAIN_LOG:-} ]] || return 0
+  local link=""
+  [[ ${GS_CHAIN:-0} == 1 ]] && link=" link ${GS_CHAIN_INDEX:-0}"
+  echo "job $(gs_job_id)$link: $*" >>"$GS_CHAIN_LOG" 2>/dev/null
+  return 0
+}
+# gs_final_note TEXT: the line that says how the job ended (see gs_on_exit).
+gs_final_note() { gs_note "$@"; GS_END_NOTED=1; }
+gs_die() { gs_log "ERROR: $1"; gs_final_note "error: $1"; exit "${2:-1}"; }
 # gs_end CODE MESSAGE: the chain ends without an error (stopped on request).
-gs_end() { gs_log "$2"; gs_note "$2"; exit "$1"; }
+gs_end() { gs_log "$2"; gs_final_note "$2"; exit "$1"; }
+# Every way the job ends writes its line into chain.log: one that exits
+# without having said how (a shell error, a helper's failure) gets this one.
+gs_on_exit() {
+  local rc=$1
+  [[ ${GS_END_NOTED:-0} == 1 ]] && return 0
+  GS_END_NOTED=1
+  gs_note "error: the job script ended with exit code $rc before it wrote how the run ended (its log: $(readlink -f /proc/$$/fd/1 2>/dev/null || echo "slurm-$(gs_job_id).out"))$(gs_chain '; chain stopped')"
+}
 # gs_chain TEXT: TEXT in a chain, nothing otherwise (a sweep member or a
 # convergence level is no chain, and its messages must not speak of one).
 gs_chain() { [[ ${GS_CHAIN:-0} == 1 ]] && printf '%s' "$1"; return 0; }
@@ -66,9 +93,32 @@ gs_retry() {
   return "$rc"
 }
 
+# gs_early_chain_log INPUT [key=value ...]: where chain.log is, from the job's
+# first line on, so that an error before the run (the site file, modules, a
+# missing input) is written there too: OUTPUT_DIR given by slurm/submit.sh
+# (GS_OUTPUT_DIR), else the output.dir of the arguments (a sweep member's line
+# names it), else none yet (gs_run_chain sets it).
+gs_early_chain_log() {
+  local dir=${GS_OUTPUT_DIR:-}
+  if [[ -z $dir && $# -ge 1 && -f ${GS_ROOT:-}/slurm/lib/output_dir.py ]]; then
+    local args=("$@") line=""
+    if [[ -n ${GS_SWEEP_FILE:-} && -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
+      gs_helper line sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$GS_SWEEP_FILE" 2>/dev/null
+      # shellcheck disable=SC2206
+      args+=($line)
+    fi
+    gs_helper dir /usr/bin/python3 "$GS_ROOT/slurm/lib/output_dir.py" "${args[@]}" 2>/dev/null || dir=""
+  fi
+  [[ -n $dir ]] && gs_retry mkdir -p "$dir" 2>/dev/null && GS_CHAIN_LOG=$dir/chain.log
+  return 0
+}
+
 gs_job_setup() {
   local kind=$1
+  shift
+  trap 'gs_on_exit $?' EXIT
   GS_ROOT=${GS_ROOT:-${SLURM_SUBMIT_DIR:-$PWD}}
+  gs_early_chain_log "$@"
   [[ -f $GS_ROOT/slurm/lib/job.sh ]] || gs_die "GS_ROOT=$GS_ROOT is not the project checkout (set GS_ROOT or submit from it)"
   local site=${GS_SITE:-generic-$kind}
   local site_file=$site
@@ -77,12 +127,14 @@ gs_job_setup() {
   # shellcheck disable=SC1090
   source "$site_file"
   if [[ -n ${GS_MODULES:-} ]]; then
-    command -v module >/dev/null 2>&1 || gs_die "GS_MODULES is set in $site_file but there is no 'module' command"
+    command -v module >/dev/null 2>&1 ||
+      gs_die "GS_MODULES is set in $site_file but there is no 'module' command on ${HOSTNAME:-this node}$(gs_chain '; chain stopped')"
     # shellcheck disable=SC2086
-    module load $GS_MODULES || { [[ ${GS_GOT_TERM:-0} == 1 ]] && module load $GS_MODULES; } || gs_die "module load $GS_MODULES failed"
+    module load $GS_MODULES || { [[ ${GS_GOT_TERM:-0} == 1 ]] && module load $GS_MODULES; } ||
+      gs_die "module load $GS_MODULES failed$(gs_chain '; chain stopped')"
   fi
   GS_BIN=${GS_BIN:-$GS_ROOT/build/src/grayscott}
-  [[ -x $GS_BIN ]] || gs_die "$GS_BIN is not an executable (build the project, or set GS_BIN)"
+  [[ -x $GS_BIN ]] || gs_die "$GS_BIN is not an executable (build the project, or set GS_BIN)$(gs_chain '; chain stopped')"
   GS_LAUNCHER=${GS_LAUNCHER:-srun --mpi=pmix}
 }
 
@@ -131,9 +183,55 @@ gs_job_ending() {
   GS_GOT_TERM=1
 }
 
-# A cancellation: TERM without a time-limit signal before it, and no requeue.
+# Whether the TERM is Slurm's at the time limit (not a cancellation). Slurm
+# says so itself: while it ends a job at its limit the job's Reason is
+# TimeLimit (a cancelled job's is not), and such a TERM never comes before
+# StartTime + TimeLimit (a TERM long before that is a cancellation, even one
+# right after the time-limit signal: the signal comes --signal-margin seconds,
+# up to half a minute more, before the limit). Asked once, after a TERM, and
+# kept; without an answer from Slurm, a TERM after the time-limit signal is
+# taken as the limit.
+gs_term_is_limit() {
+  [[ ${GS_GOT_TERM:-0} == 1 && -n ${SLURM_JOB_ID:-} ]] || return 1
+  if [[ -z ${GS_TERM_LIMIT:-} ]]; then
+    local info="" start="" limit="" t0 secs
+    gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
+    GS_TERM_LIMIT=unknown
+    if [[ $info =~ (^|[[:space:]])Reason=TimeLimit([[:space:]]|$) ]]; then
+      GS_TERM_LIMIT=yes
+    elif [[ $info =~ (^|[[:space:]])StartTime=([0-9T:-]+)([[:space:]]|$) ]] && start=${BASH_REMATCH[2]} &&
+      [[ $info =~ (^|[[:space:]])TimeLimit=([0-9:-]+)([[:space:]]|$) ]] && limit=${BASH_REMATCH[2]}; then
+      t0=$(date -d "$start" +%s 2>/dev/null) || t0=""
+      secs=$(gs_limit_seconds "$limit")
+      if [[ -n $t0 && -n $secs ]]; then
+        # One second for the clocks' rounding.
+        if ((${GS_TERM_AT:-$EPOCHSECONDS} + 1 >= t0 + secs)); then GS_TERM_LIMIT=yes; else GS_TERM_LIMIT=no; fi
+      fi
+    elif [[ $info =~ (^|[[:space:]])TimeLimit=(UNLIMITED|Partition_Limit)([[:space:]]|$) ]]; then
+      GS_TERM_LIMIT=no
+    fi
+  fi
+  case $GS_TERM_LIMIT in
+    yes) return 0 ;;
+    no) return 1 ;;
+    *) [[ ${GS_GOT_USR1:-0} == 1 ]] ;;
+  esac
+}
+
+# gs_limit_seconds TIME: Slurm's TimeLimit (MM:SS, HH:MM:SS, D-HH:MM:SS) in seconds.
+gs_limit_seconds() {
+  local t=$1 d=0 h=0 m=0 s=0
+  [[ $t =~ ^(([0-9]+)-)?([0-9]+)(:([0-9]+))?(:([0-9]+))?$ ]] || return 0
+  d=${BASH_REMATCH[2]:-0}
+  if [[ -n ${BASH_REMATCH[7]} ]]; then h=${BASH_REMATCH[3]} m=${BASH_REMATCH[5]} s=${BASH_REMATCH[7]}
+  elif [[ -n ${BASH_REMATCH[1]} ]]; then h=${BASH_REMATCH[3]} m=${BASH_REMATCH[5]:-0}
+  else m=${BASH_REMATCH[3]} s=${BASH_REMATCH[5]:-0}; fi
+  echo $((((10#$d * 24 + 10#$h) * 60 + 10#$m) * 60 + 10#$s))
+}
+
+# A cancellation: a TERM that is not the time limit's, and no requeue.
 gs_cancelled() {
-  [[ ${GS_GOT_TERM:-0} == 1 && ${GS_GOT_USR1:-0} != 1 ]] && ! gs_requeued
+  [[ ${GS_GOT_TERM:-0} == 1 ]] && ! gs_requeued && ! gs_term_is_limit
 }
 
 # A stop request, from the time-limit signal (USR1, --signal=B:USR1@T, or
@@ -150,12 +248,13 @@ gs_on_signal() {
     gs_log "got SIGUSR1 (time limit near): asking the run to checkpoint and stop"
   else
     GS_GOT_TERM=1
+    GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}
     if gs_requeued; then
       gs_log "got SIGTERM: Slurm requeues the job (restart $GS_RESTARTS_NOW); the run checkpoints, and the rerun resumes from it"
-    elif [[ ${GS_GOT_USR1:-0} != 1 ]]; then
-      gs_log "got SIGTERM without a time-limit signal: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
+    elif gs_term_is_limit; then
+      gs_log "got SIGTERM at the time limit: the run checkpoints if it can"
     else
-      gs_log "got SIGTERM after the time-limit signal"
+      gs_log "got SIGTERM before the time limit: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
     fi
   fi
   return 0
@@ -209,6 +308,17 @@ gs_latest_step() {
 
 # gs_last_error LOG OFFSET: the last "grayscott: error" line of LOG after byte OFFSET.
 gs_last_error() { tail -c +$(($2 + 1)) "$1" | grep -a "grayscott: error" | tail -n 1; }
+# gs_launcher_error LOG OFFSET: the last error line of someone else after
+# byte OFFSET: the launcher's conclusion ("srun: error: Invalid MPI type
+# 'pmi3', --mpi=list for acceptable types" after the lines that led to it);
+# else the last line that is neither the program's nor this script's.
+gs_launcher_error() {
+  local lines err
+  lines=$(tail -c +$(($2 + 1)) "$1" | grep -a -v -e '^\[grayscott-job ' -e '^grayscott: ' -e '^step ' -e '^[[:space:]]*$')
+  err=$(grep -a -i -e 'error' -e 'invalid' -e 'not found' -e 'cannot' <<<"$lines" | tail -n 1)
+  [[ -n $err ]] || err=$(tail -n 1 <<<"$lines")
+  printf '%s\n' "$err"
+}
 
 # The program's own reason for a failure: its last "grayscott: error" line in
 # the job's log since the launch (the log is the file the job's stderr goes
@@ -224,6 +334,11 @@ gs_run_error() {
     gs_helper line /usr/bin/python3 "$GS_ROOT/slurm/lib/summary_field.py" "$summary" error
     [[ $line == - ]] && line=""
   fi
+  # No word from the program: the launcher's own reason (it may not have started the program).
+  if [[ -z $line && -n $log && -f $log ]]; then
+    gs_helper line gs_launcher_error "$log" "$offset"
+    [[ -n $line ]] && line="the launcher (${GS_LAUNCHER%% *}) said: $line"
+  fi
   line=${line//[[:cntrl:]]/ }
   ((${#line} > 400)) && line="${line:0:397}..."
   printf '%s' "$line"
@@ -235,7 +350,7 @@ gs_run_chain() {
   local input=$1
   shift
   local user_args=("$@")
-  [[ -f $input ]] || gs_die "input file $input not found (relative paths are taken from $PWD)" 2
+  [[ -f $input ]] || gs_die "input file $input not found (relative paths are taken from $PWD)$(gs_chain '; chain stopped')" 2
   if [[ -n ${GS_SWEEP_FILE:-} && -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
     local line
     gs_helper line sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" "$GS_SWEEP_FILE"
@@ -246,8 +361,8 @@ gs_run_chain() {
   # shellcheck disable=SC2206
   local args=("${user_args[@]}" ${GS_EXTRA_OVERRIDES:-})
   local outdir=""
-  gs_helper outdir /usr/bin/python3 "$GS_ROOT/slurm/lib/output_dir.py" "$input" "${args[@]}" || gs_die "cannot tell output.dir" 2
-  gs_retry mkdir -p "$outdir" || gs_die "cannot create output.dir $outdir"
+  gs_helper outdir /usr/bin/python3 "$GS_ROOT/slurm/lib/output_dir.py" "$input" "${args[@]}" || gs_die "cannot tell output.dir$(gs_chain '; chain stopped')" 2
+  gs_retry mkdir -p "$outdir" || gs_die "cannot create output.dir $outdir$(gs_chain '; chain stopped')"
   GS_CHAIN_LOG=$outdir/chain.log
   if [[ -n ${SLURM_ARRAY_JOB_ID:-} && -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
     # One log per sweep member, in its own folder, named by array and task id.
@@ -282,10 +397,12 @@ gs_run_chain() {
   # time-limit signal goes on as a stop file, honoured at the first step.
   if gs_requeued; then
     gs_log "requeued by Slurm before the run started: Slurm runs this job again"
-    gs_note "requeued by Slurm before the run started (restart $GS_RESTARTS_NOW)"
+    gs_final_note "requeued by Slurm before the run started (restart $GS_RESTARTS_NOW)"
     exit "$GS_EXIT_STOPPED"
   fi
   gs_cancelled && gs_end "$GS_EXIT_ENDED" "cancelled before the run started$(gs_chain ': chain ended')"
+  [[ ${GS_GOT_TERM:-0} == 1 ]] &&
+    gs_die "the time limit came before the run started (the job's set-up took its whole time)$(gs_chain '; chain stopped')"
   local summary=$outdir/summary.json stamp=$outdir/.job-${SLURM_JOB_ID:-$$}.start
   export GS_STOP_FILE=$outdir/.stop-${SLURM_JOB_ID:-$$}
   gs_retry rm -f "$GS_STOP_FILE"
@@ -302,13 +419,13 @@ gs_run_chain() {
   # Quoted, so the line can be pasted into a shell as it is.
   local shown
   shown=$(printf '%q ' "${cmd[@]}")
-  gs_log "link $index of the chain: ${shown% }"
+  if [[ ${GS_CHAIN:-0} == 1 ]]; then gs_log "link $index of the chain: ${shown% }"; else gs_log "launch: ${shown% }"; fi
   gs_note "started on ${SLURM_JOB_NODELIST:-${HOSTNAME:-localhost}}"
 
   local pid rc interrupted=0
   # bash runs a trap only between commands, hence the background launch + wait.
   trap 'gs_on_signal USR1' USR1
-  trap 'gs_on_signal TERM' TERM
+  trap 'GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}; gs_on_signal TERM' TERM
   # Requests that came since the check above (the job scripts' first trap kept them).
   [[ ${GS_GOT_USR1:-0} == 1 ]] && gs_on_signal USR1
   [[ ${GS_GOT_TERM:-0} == 1 ]] && gs_on_signal TERM
@@ -326,7 +443,7 @@ gs_run_chain() {
   done
   # From here on a signal is only noted: the chain decision must not be cut short.
   trap 'GS_GOT_USR1=1' USR1
-  trap 'GS_GOT_TERM=1' TERM
+  trap 'GS_GOT_TERM=1 GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}' TERM
   rm -f "$GS_STOP_FILE"
   local requeued=0 cancelled=0
   # A run that ended without a summary may have been cut off by a
@@ -336,10 +453,12 @@ gs_run_chain() {
   if [[ ! -f $summary || ! $summary -nt $stamp ]]; then
     rm -f "$stamp"
     if ((requeued)); then
-      gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) before the run wrote summary.json (exit code $rc): Slurm runs this job again"
+      gs_final_note "requeued by Slurm (restart $GS_RESTARTS_NOW) before the run wrote summary.json (exit code $rc): Slurm runs this job again"
       exit "$GS_EXIT_STOPPED"
     fi
-    ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled before the run wrote summary.json (exit code $rc)$(gs_chain ': chain ended')"
+    # The TERM reached the ranks before the program could checkpoint (it was
+    # starting up), or reached the launcher before it started them.
+    ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled as the run started, before it could checkpoint (exit code $rc)$(gs_chain ': chain ended')"
     local why
     why=$(gs_run_error "$errlog" "$erroff" "")
     gs_die "the run failed (exit code $rc): ${why:-it wrote no summary.json and no error line}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))"
@@ -351,18 +470,20 @@ gs_run_chain() {
   case $status in
     ok | done)
       gs_log "run complete: step $steps, $summary"
+      GS_END_NOTED=1
       exit 0 ;;
     stopped)
       if ((requeued)); then
         # Slurm runs this job again from the top; a resubmission too would put two runs in the folder.
         gs_log "requeued by Slurm at step $steps with a checkpoint: Slurm runs this job again, which resumes from it"
-        gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) at step $steps with a checkpoint: Slurm runs this job again"
+        gs_final_note "requeued by Slurm (restart $GS_RESTARTS_NOW) at step $steps with a checkpoint: Slurm runs this job again"
         exit "$GS_EXIT_STOPPED"
       fi
       ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled at step $steps with a checkpoint$(gs_chain ': chain ended') (continue with restart=latest)"
       [[ -e $outdir/STOP ]] && gs_end "$GS_EXIT_ENDED" "stopped at step $steps with a checkpoint; $outdir/STOP exists$(gs_chain ': chain ended')"
       if [[ ${GS_CHAIN:-0} != 1 ]]; then
         gs_log "run stopped at step $steps with a checkpoint; continue with restart=latest"
+        gs_final_note "stopped at step $steps with a checkpoint; continue with restart=latest"
         exit "$GS_EXIT_STOPPED"
       fi
       ((steps > prev)) || gs_die "no progress: the run stopped at step $steps, as the previous link did; chain stopped"
@@ -398,7 +519,7 @@ gs_resubmit() {
   # the new link goes (a requeued job runs again itself; a cancelled chain ends).
   if gs_requeued; then
     scancel "${out%%;*}" 2>/dev/null || true
-    gs_note "requeued by Slurm (restart $GS_RESTARTS_NOW) while resubmitting at step $steps: job ${out%%;*} cancelled, Slurm runs this job again"
+    gs_final_note "requeued by Slurm (restart $GS_RESTARTS_NOW) while resubmitting at step $steps: job ${out%%;*} cancelled, Slurm runs this job again"
     exit "$GS_EXIT_STOPPED"
   fi
   if gs_cancelled; then
@@ -406,5 +527,5 @@ gs_resubmit() {
     gs_end "$GS_EXIT_ENDED" "cancelled while resubmitting at step $steps: job ${out%%;*} cancelled, chain ended"
   fi
   gs_log "stopped at step $steps: resubmitted as job ${out%%;*} (link $index) with restart=latest"
-  gs_note "resubmitted as ${out%%;*}"
+  gs_final_note "resubmitted as ${out%%;*}"
 }

@@ -142,38 +142,128 @@ test_chain_requeue() {
   echo "PASS: requeued job $id checkpointed, was rerun from step $(sed -n 's/.*resuming from step \([0-9]*\)$/\1/p' "$d/chain.log") and ended with digest $got, as the uninterrupted run"
 }
 
-# scancel right as a link starts, while the job still sets up (its helpers
-# resolve the output folder; about 0.3 s here): exit 4 (CANCELLED 4:0), a
-# chain.log line that ends the chain, no resubmission. Three rounds, cancelled
-# 0, 50 and 100 ms after the job's log appears; one at least must land before
-# the run started (or the test did not exercise the setup) and say so.
+# scancel right as a link starts: exit 4 (CANCELLED 4:0), a chain.log line
+# that ends the chain, no resubmission. Three rounds:
+# - 0 s after the job's log appears: the TERM may come before the batch
+#   script's first line (its trap) ran, and then Slurm alone decides the end
+#   (CANCELLED 0:15); that is accepted only if the script wrote nothing at all
+#   (no line in its log, none in chain.log): any line means it ran, and then
+#   its own handling must give 4:0 and the chain.log line;
+# - while the job sets up (a site whose `module load` takes a second, as
+#   module systems do): exactly "cancelled before the run started", 4:0;
+# - 0.3 s after the log appears (the run starting): 4:0 and a "cancelled" line.
 test_chain_cancel_early() {
-  local round d id delay line i early=0
-  for round in 0 1 2; do
-    d=$out/early$round
-    delay=$(printf "0.%02d" $((round * 5)))
-    id=$(submit --chain "$pattern" "${long[@]}" output.dir="$d")
-    # Polled closely: the setup is over in a few tenths of a second.
-    for ((i = 0; i < 6000; i++)); do [[ -e $d/slurm-$id.out ]] && break; sleep 0.01; done
-    [[ -e $d/slurm-$id.out ]] || fail "job $id did not start"
-    sleep "$delay"
+  local round d id delay line i site=$out/slow-module.env st ec
+  { cat "$root/slurm/site/localhost.env"
+    echo 'GS_MODULES="slow-module"'
+    echo 'module() { echo "module $*: loading" >&2; sleep 1; }'
+  } >"$site"
+  for round in 0 setup 0.3; do
+    d=$out/early-$round
+    if [[ $round == setup ]]; then
+      id=$(submit --site "$site" --chain "$pattern" "${long[@]}" output.dir="$d")
+      wait_for "grep -q 'slow-module: loading' '$d/slurm-$id.out' 2>/dev/null" 60 || fail "job $id did not load its module"
+    else
+      id=$(submit --chain "$pattern" "${long[@]}" output.dir="$d")
+      # Polled closely: the setup is over in a few tenths of a second.
+      for ((i = 0; i < 6000; i++)); do [[ -e $d/slurm-$id.out ]] && break; sleep 0.01; done
+      [[ -e $d/slurm-$id.out ]] || fail "job $id did not start"
+      sleep "$round"
+    fi
     scancel "$id"
-    log "round $round: scancel $id ${delay}s after its log appeared"
+    log "round $round: scancel $id"
     [[ $(wait_job "$id" 60) == CANCELLED ]] || fail "cancelled job $id ended $(job_state "$id")"
     cat "$d/chain.log"
-    expect_job "$id" CANCELLED 4:0 grayscott-link0
+    st=$(job_state "$id") ec=$(job_field "$id" ExitCode)
     line=$(tail -n 1 "$d/chain.log")
-    [[ $line =~ ^job\ $id\ link\ 0:\ cancelled\ .*chain\ ended ]] ||
-      { cat "$d/slurm-$id.out" >&2; fail "chain.log does not say that job $id was cancelled and the chain ended: $line"; }
-    if [[ $line == "job $id link 0: cancelled before the run started: chain ended" ]]; then
-      early=$((early + 1))
-      [[ ! -e $d/summary.json ]] || fail "job $id says the run did not start, but it wrote summary.json"
+    if [[ $round == 0 && $ec == 0:15 && ! -s $d/slurm-$id.out && $line == "job $id link 0: submitted by slurm/submit.sh" ]]; then
+      log "round 0: the TERM came before the batch script's first line (Slurm: $st $ec, nothing written by the script)"
+    else
+      [[ -s $d/slurm-$id.out || $ec != 0:15 ]] || fail "job $id ended $ec with an empty log, but chain.log has: $line"
+      expect_job "$id" CANCELLED 4:0 grayscott-link0
+      [[ $line =~ ^job\ $id\ link\ 0:\ cancelled\ .*chain\ ended ]] ||
+        { cat "$d/slurm-$id.out" >&2; fail "chain.log does not say that job $id was cancelled and the chain ended: $line"; }
+      if [[ $round == setup ]]; then
+        [[ $line == "job $id link 0: cancelled before the run started: chain ended" ]] ||
+          fail "job $id cancelled while it loaded its module: $line"
+        [[ ! -e $d/summary.json ]] || fail "job $id says the run did not start, but it wrote summary.json"
+      fi
     fi
     ! grep -q resubmitted "$d/chain.log" || fail "the cancelled link resubmitted itself"
   done
-  ((early > 0)) || fail "no round was cancelled while the job set up (the test missed the window it is about)"
   no_jobs_left 2
-  echo "PASS: three links cancelled as they started ended with exit 4 and a chain.log line; $early of them 'before the run started'"
+  echo "PASS: links cancelled as they started, while they set up and as the run started ended with exit 4 and a chain.log line"
+}
+
+# A user's scancel wins over the time-limit signal before it: USR1 (what
+# --signal sends before the limit), then scancel 0.3 s later, long before the
+# limit: the link ends the chain (CANCELLED 4:0), no resubmission. The same
+# with every rank under slurm/lib/with_xvfb.sh (the in-situ path on nodes
+# without X): the launcher reports the program's exit 0, not the 143 of a
+# wrapper killed by the TERM.
+test_chain_cancel_signal() {
+  local d=$out/usr1-cancel id line site=$out/xvfb.env
+  id=$(submit --chain "$pattern" "${long[@]}" output.dir="$d")
+  wait_stepping "$id" "$d"
+  scancel --batch --signal=USR1 "$id"
+  sleep 0.3
+  scancel "$id"
+  log "USR1 then scancel 0.3 s later: job $id"
+  [[ $(wait_job "$id" 60) == CANCELLED ]] || fail "job $id ended $(job_state "$id")"
+  no_jobs_left 3
+  cat "$d/chain.log"
+  expect_job "$id" CANCELLED 4:0 grayscott-link0
+  line=$(tail -n 1 "$d/chain.log")
+  [[ $line =~ ^job\ $id\ link\ 0:\ cancelled\ at\ step\ [0-9]+\ with\ a\ checkpoint:\ chain\ ended ]] ||
+    fail "a scancel after the time-limit signal did not end the chain: $line"
+  ! grep -q resubmitted "$d/chain.log" || fail "the cancelled link resubmitted itself"
+  grep -q 'got SIGTERM before the time limit' "$d/slurm-$id.out" || fail "the log does not say the TERM came before the limit"
+
+  command -v xvfb-run >/dev/null || { echo "PASS (xvfb-run not installed: the wrapper part skipped)"; return 0; }
+  { cat "$root/slurm/site/localhost.env"; echo "GS_BIN_WRAPPER=$root/slurm/lib/with_xvfb.sh"; } >"$site"
+  d=$out/xvfb-cancel
+  id=$(submit --site "$site" --chain --ranks-per-node 2 "$pattern" "${long[@]}" output.dir="$d")
+  wait_stepping "$id" "$d"
+  grep -q 'with_xvfb.sh' "$d/slurm-$id.out" || fail "job $id did not run its ranks under with_xvfb.sh"
+  scancel "$id"
+  [[ $(wait_job "$id" 60) == CANCELLED ]] || fail "job $id ended $(job_state "$id")"
+  cat "$d/chain.log"
+  expect_job "$id" CANCELLED 4:0 grayscott-link0
+  grep -qE "^job $id link 0: exit 0, status stopped, step [0-9]+$" "$d/chain.log" ||
+    fail "the ranks under with_xvfb.sh did not end with the program's exit 0: $(grep 'status' "$d/chain.log")"
+  no_jobs_left 2
+  echo "PASS: scancel 0.3 s after the time-limit signal ended the chain (4:0); under with_xvfb.sh the run's exit 0 came through"
+}
+
+# Slurm's own time limit: the TERM at the limit is not a cancellation, even
+# without the time-limit signal before it (here the warning signal is URG,
+# which bash ignores, so only the limit's TERM comes): the link checkpoints
+# and resubmits (exit 3). The job is submitted by hand, as docs/cluster.md
+# allows, with the environment submit.sh would give it. About 60-90 s.
+test_chain_time_limit() {
+  local d=$out/limit id next line sb
+  mkdir -p "$d"
+  sb=(--ntasks-per-node=1 --time=1 --signal=B:URG@1 "--output=$d/slurm-%j.out")
+  id=$(env GS_ROOT="$root" GS_SITE=localhost GS_CHAIN=1 GS_CHAIN_MAX=5 GS_JOB_SCRIPT="$root/slurm/cpu.sbatch" \
+    GS_SBATCH_ARGS="$(printf '%q ' "${sb[@]}")" GS_JOB_NAME=grayscott GS_CHAIN_INDEX=0 GS_CHAIN_PREV_STEP=-1 GS_OUTPUT_DIR="$d" \
+    sbatch --parsable "${sb[@]}" --job-name=grayscott-link0 "$root/slurm/cpu.sbatch" "$pattern" "${long[@]}" time.steps=100000000 \
+    output.dir="$d")
+  echo "job $id link 0: submitted by hand" >>"$d/chain.log"
+  log "job $id with a 1-minute limit"
+  wait_job "$id" 150 >/dev/null || fail "job $id did not end at its time limit"
+  cat "$d/chain.log"
+  [[ $(job_state "$id") == TIMEOUT ]] || fail "job $id ended $(job_state "$id"), not TIMEOUT"
+  grep -q 'got SIGTERM at the time limit' "$d/slurm-$id.out" || { cat "$d/slurm-$id.out" >&2; fail "the log does not say the TERM came at the limit"; }
+  ! grep -q 'cancelled' "$d/chain.log" || fail "the time limit was taken for a cancellation"
+  grep -qE "^job $id link 0: exit 0, status stopped, step [0-9]+$" "$d/chain.log" || fail "the link did not stop with a checkpoint"
+  next=$(next_link "$d/slurm-$id.out")
+  [[ -n $next ]] || fail "the link stopped at its time limit did not resubmit"
+  wait_stepping "$next" "$d"
+  grep 'link 1 of the chain: ' "$d/slurm-$next.out" | grep -q 'restart=latest$' || fail "link 1 did not start with restart=latest"
+  "$root/slurm/cancel.sh" "$d" >/dev/null || fail "cancel.sh failed"
+  [[ $(wait_job "$next" 60) == CANCELLED ]] || fail "link $next ended $(job_state "$next")"
+  no_jobs_left 2
+  echo "PASS: the TERM at the time limit (no USR1 before it) checkpointed and resubmitted as $next"
 }
 
 # last_note DIR: the last line of DIR/chain.log.
@@ -223,15 +313,17 @@ test_chain_messages() {
   wait_job "$id" 60 >/dev/null
   line=$(last_note "$d")
   echo "$line"
-  [[ $line == "job $id link 0: error: the run failed (exit code 2): restart=latest: no checkpoint found"* ]] ||
+  [[ $line == "job $id: error: the run failed (exit code 2): restart=latest: no checkpoint found"* ]] ||
     fail "a single job's chain.log line does not give the reason: $line"
+  ! grep -q "link" "$d/chain.log" || fail "a single job's chain.log speaks of links: $(cat "$d/chain.log")"
   ! grep -qE 'chain (stopped|ended)' "$d/chain.log" "$d/slurm-$id.out" ||
     fail "a job outside a chain speaks of a chain: $(grep -hE 'chain (stopped|ended)' "$d/chain.log" "$d/slurm-$id.out")"
   # 5. The launcher line pastes: an output folder with a space comes back as one word.
   d="$out/with space"
   id=$(submit "$pattern" "${small[@]}" output.dir="$d")
   [[ $(wait_job "$id" 120) == COMPLETED ]] || { cat "$d/slurm-$id.out" >&2; fail "job $id in '$d' did not complete"; }
-  line=$(sed -n 's/.*link 0 of the chain: //p' "$d/slurm-$id.out")
+  line=$(sed -n 's/^\[grayscott-job [0-9]* [0-9:]*\] launch: //p' "$d/slurm-$id.out")
+  ! grep -q 'of the chain' "$d/slurm-$id.out" || fail "a single job's log speaks of a chain"
   echo "launcher line: $line"
   eval "words=($line)"
   found=0
@@ -268,6 +360,118 @@ test_chain_messages() {
   [[ $rc == 2 && $(wc -l <"$out/array.err") == 1 ]] && grep -q 'slurm/sweep.sh' "$out/array.err" ||
     fail "--sbatch --array=0-3: exit $rc, $(cat "$out/array.err")"
   [[ ! -e $out/array ]] || fail "the refused array left $out/array behind"
+  # 9. A single job stopped by hand: chain.log says how to continue, as its log does.
+  d=$out/stopped
+  id=$(submit "$pattern" "${long[@]}" output.dir="$d")
+  wait_stepping "$id" "$d"
+  scancel --batch --signal=USR1 "$id"
+  wait_job "$id" 60 >/dev/null
+  expect_job "$id" FAILED 3:0 grayscott
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line =~ ^job\ $id:\ stopped\ at\ step\ [0-9]+\ with\ a\ checkpoint\;\ continue\ with\ restart=latest$ ]] ||
+    fail "chain.log of a single job stopped by hand: $line"
   no_jobs_left 1
-  echo "PASS: chain.log gives the lock conflict, the missing checkpoint and the changed physics; no chain words outside a chain; cancel.sh notes itself; the launcher line pastes; sbatch's refusals are shown with no folder left; --array is refused"
+  echo "PASS: chain.log gives the lock conflict, the missing checkpoint and the changed physics; no chain or link words outside a chain; cancel.sh notes itself; the launcher line pastes; sbatch's refusals are shown with no folder left; --array is refused; a single stopped job says how to continue"
+}
+
+# Every way a link ends before its run writes its line into chain.log (not
+# only slurm-*.out): a site with GS_MODULES but no module command, a site file
+# that exits, an input file gone when the job starts, a launcher that fails
+# (its own words quoted). Bad launchers that can be seen without a job are
+# refused at submission.
+test_chain_early_errors() {
+  local small=(grid.n=48 grid.L=48 time.steps=300 output.every=0) d id line site rc
+  # 1. GS_MODULES without a module command on the node.
+  site=$out/modules.env
+  { cat "$root/slurm/site/localhost.env"; echo 'GS_MODULES="gcc openmpi"'; } >"$site"
+  d=$out/modules
+  id=$(submit --site "$site" --chain "$pattern" "${small[@]}" output.dir="$d")
+  wait_job "$id" 60 >/dev/null
+  expect_job "$id" FAILED 1:0 grayscott-link0
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: GS_MODULES is set in $site but there is no 'module' command on "*"; chain stopped" ]] ||
+    fail "chain.log does not give the missing module command: $line"
+  # 2. A site file that exits on the compute node (its module system's init missing there, say):
+  # the job still writes how it ended.
+  site=$out/exits.env
+  { cat "$root/slurm/site/localhost.env"
+    echo 'if [[ -n ${SLURM_JOB_ID:-} ]]; then source /nonexistent/lmod/init/bash 2>/dev/null || exit 7; fi'
+  } >"$site"
+  d=$out/exits
+  id=$(submit --site "$site" --chain "$pattern" "${small[@]}" output.dir="$d") || true
+  [[ -n $id ]] || fail "the submission with a site file that exits failed"
+  wait_job "$id" 60 >/dev/null
+  expect_job "$id" FAILED 7:0 grayscott-link0
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: the job script ended with exit code 7 before it wrote how the run ended (its log: $d/slurm-$id.out); chain stopped" ]] ||
+    fail "chain.log does not say that the job script ended early: $line"
+  # 3. The input file gone when the job starts (held in the queue, then released).
+  d=$out/gone
+  mkdir -p "$out/inputs"
+  cp "$pattern" "$out/inputs/moved.toml"
+  id=$(submit --chain --sbatch --hold "$out/inputs/moved.toml" "${small[@]}" output.dir="$d")
+  rm "$out/inputs/moved.toml"
+  scontrol release "$id"
+  wait_job "$id" 60 >/dev/null
+  expect_job "$id" FAILED 2:0 grayscott-link0
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $line == "job $id link 0: error: input file $out/inputs/moved.toml not found"*"; chain stopped" ]] ||
+    fail "chain.log does not say that the input is gone: $line"
+  # 4. A launcher that fails: refused at submission when srun --mpi=list shows it cannot work...
+  site=$out/pmi3.env
+  sed 's/^GS_LAUNCHER=.*/GS_LAUNCHER="srun --mpi=pmi3"/' "$root/slurm/site/localhost.env" >"$site"
+  rc=0
+  submit --site "$site" --chain "$pattern" "${small[@]}" output.dir="$out/pmi3-refused" >/dev/null 2>"$out/pmi3.err" || rc=$?
+  cat "$out/pmi3.err"
+  [[ $rc == 2 && $(wc -l <"$out/pmi3.err") == 1 ]] && grep -q "GS_LAUNCHER of $site 'srun --mpi=pmi3': allowed: .*pmix" "$out/pmi3.err" ||
+    fail "submit.sh with GS_LAUNCHER=srun --mpi=pmi3: exit $rc, $(cat "$out/pmi3.err")"
+  [[ ! -e $out/pmi3-refused && -z $(squeue -h) ]] || fail "the refused launcher left a folder or a job"
+  # ... and, submitted by hand (no submit-time check), the job quotes the launcher's own error line.
+  d=$out/pmi3
+  mkdir -p "$d"
+  id=$(GS_ROOT="$root" GS_SITE="$site" sbatch --parsable --ntasks-per-node=1 --output="$d/slurm-%j.out"     "$root/slurm/cpu.sbatch" "$pattern" "${small[@]}" output.dir="$d")
+  wait_job "$id" 60 >/dev/null
+  line=$(last_note "$d")
+  echo "$line"
+  [[ $(job_state "$id") == FAILED ]] || fail "job $id with srun --mpi=pmi3 ended $(job_state "$id")"
+  [[ $line == "job $id: error: the run failed (exit code "*"): the launcher (srun) said: srun: error: Invalid MPI type 'pmi3'"* ]] ||
+    fail "chain.log does not quote srun's error: $line"
+  no_jobs_left 1
+  echo "PASS: the missing module command, a site file that exits, a vanished input and a failing launcher each end with their line in chain.log; srun --mpi=pmi3 is refused at submission"
+}
+
+# A second submission into a folder that a queued or running chain holds is
+# refused in one line naming the job, and leaves the STOP file that
+# slurm/cancel.sh --keep-running wrote for that chain.
+test_chain_busy_folder() {
+  local d=$out/busy id rc
+  id=$(submit --chain "$pattern" "${long[@]}" output.dir="$d")
+  wait_stepping "$id" "$d"
+  "$root/slurm/cancel.sh" --keep-running "$d" >/dev/null || fail "cancel.sh --keep-running failed"
+  for args in "--chain" ""; do
+    rc=0
+    # shellcheck disable=SC2086
+    submit $args "$pattern" "${long[@]}" output.dir="$d" >"$out/busy.out" 2>"$out/busy.err" || rc=$?
+    cat "$out/busy.err"
+    [[ $rc == 2 && $(wc -l <"$out/busy.err") == 1 && ! -s $out/busy.out ]] ||
+      fail "a submission ($args) into the folder of running job $id: exit $rc, $(cat "$out/busy.err")"
+    grep -q "output.dir '$d' is in use by job $id (RUNNING, named in its chain.log)" "$out/busy.err" ||
+      fail "the refusal does not name job $id: $(cat "$out/busy.err")"
+    [[ -f $d/STOP ]] || fail "the refused submission removed the STOP file of the running chain"
+  done
+  [[ $(squeue -h -o %i) == "$id" ]] || fail "the refused submission queued a job: $(squeue -h)"
+  scancel "$id"
+  wait_job "$id" 60 >/dev/null
+  # Once the chain has ended, a new one is accepted and clears the STOP file.
+  id=$(submit --chain --sbatch --hold "$pattern" "${long[@]}" restart=latest output.dir="$d") ||
+    fail "a submission after the chain ended was refused"
+  [[ ! -e $d/STOP ]] || fail "the new chain did not clear the STOP file"
+  scancel "$id"
+  wait_job "$id" 30 >/dev/null
+  no_jobs_left 1
+  echo "PASS: submissions into a running chain's folder refused naming job; its STOP file kept; accepted once it ended"
 }

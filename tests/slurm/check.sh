@@ -2,7 +2,8 @@
 # Tests of slurm/ on the one-node test cluster (label slurm).
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
-#         | chain_requeue | chain_cancel_early | chain_messages
+#         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
+#         | chain_early_errors | chain_busy_folder
 #         | sweep | scaling | convergence_failed | collect_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +23,8 @@ small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
 submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
 
 case $test in
-  chain_cancel | chain_early_stop | chain_no_progress | chain_requeue | chain_cancel_early | chain_messages)
+  chain_cancel | chain_early_stop | chain_no_progress | chain_requeue | chain_cancel_early | chain_messages \
+    | chain_cancel_signal | chain_time_limit | chain_early_errors | chain_busy_folder)
     source "$here/chain_tests.sh"
     "test_$test" ;;
 
@@ -44,6 +46,17 @@ case $test in
     [[ $rc == 2 && $(wc -l <"$out/refused.err") == 1 ]] && grep -q 'grid.stencil' "$out/refused.err" ||
       fail "submit.sh with grid.stencil=4: exit $rc, $(cat "$out/refused.err")"
     [[ -z $(squeue -h) && ! -e $out/refused ]] || fail "a refused submission queued a job or made its folder"
+    # In-situ input that needs no ParaView to judge (the program's --check): a camera that sees
+    # a 2D run's plane edge-on; a 3D-only script on a 2D run (refused by its "# grid.dims: 3"
+    # line in a build with Catalyst, for want of Catalyst in one without); a script that does not exist.
+    for bad in insitu.camera=+x "insitu.script=$root/inputs/catalyst/isosurface.py" insitu.script=no-such-script.py; do
+      rc=0
+      submit --chain "$pattern" "${small[@]}" "$bad" output.dir="$out/refused" 2>"$out/refused.err" || rc=$?
+      cat "$out/refused.err"
+      [[ $rc == 2 && $(wc -l <"$out/refused.err") == 1 ]] && grep -q "key '${bad%%=*}'" "$out/refused.err" ||
+        fail "submit.sh with $bad on a 2D run: exit $rc, $(cat "$out/refused.err")"
+      [[ -z $(squeue -h) && ! -e $out/refused ]] || fail "the refused $bad queued a job or made its folder"
+    done
     # Input that only the run can refuse (its folder holds another run's checkpoints): the job
     # fails, says why, and the chain does not go on.
     "$BIN" "$pattern" "${small[@]}" time.steps=2 checkpoint.every=1 output.dir="$out/bad" >"$out/bad.log" 2>&1 ||
@@ -143,7 +156,11 @@ case $test in
     for t in 0 1 2 3; do
       line=$(sed -n "$((t + 1))p" "$out/sweep/sweep.txt")
       member=${line##*output.dir=}
-      grep -q 'link 0 of the chain' "$member/slurm-${array}_$t.out" || fail "no log $member/slurm-${array}_$t.out"
+      grep -q '\] launch: ' "$member/slurm-${array}_$t.out" || fail "no log $member/slurm-${array}_$t.out"
+      ! grep -q 'of the chain' "$member/slurm-${array}_$t.out" || fail "sweep member $t's log speaks of a chain"
+      # chain.log names the task as Slurm does (ARRAYID_TASK), without links.
+      grep -qE "^job ${array}_$t: exit 0, status ok, step 600$" "$member/chain.log" ||
+        fail "$member/chain.log does not name job ${array}_$t: $(cat "$member/chain.log")"
     done
     grep -q '^result: ok' "$out/sweep/result.txt" || fail "result.txt does not say ok: $(cat "$out/sweep/result.txt")"
     # A second sweep into the same folder is refused before anything is submitted.
