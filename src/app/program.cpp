@@ -84,9 +84,9 @@ int run(int rank, int size, int argc, char** argv) {
   cfg.restart = restart;
   cfg.command_line = command_line;
   // The loader computed the limit (config/stability.hpp) and let this dt through only with time.allow_unstable.
-  if (cfg.time.dt > cfg.time.dt_limit && rank == 0)
+  if (cfg.time.dt > cfg.time.dt_stable && rank == 0)
     std::fprintf(stderr, "grayscott: warning: time.dt = %g is beyond the stability limit %g (time.allow_unstable = true)\n",
-                 cfg.time.dt, cfg.time.dt_limit);
+                 cfg.time.dt, cfg.time.dt_stable);
   std::unique_ptr<Decomposition> dec_ptr;
   try {
     dec_ptr = std::make_unique<Decomposition>(cfg.grid, cfg.parallel, MPI_COMM_WORLD, cfg.time.integrator);
@@ -110,8 +110,11 @@ int run(int rank, int size, int argc, char** argv) {
   if (rank == 0) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
-    std::printf("  h=%g  dt=%g (stable up to %g)  %s  %s  ranks=%d layout=", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_limit,
-                name_of(cfg.time.integrator), name_of(cfg.grid.precision), dec.size());
+    std::printf("  h=%g  dt=%g (stable up to %g)  %s", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_stable, name_of(cfg.time.integrator));
+    // rkl2: the stage count and what dt is against the explicit limit it steps past.
+    if (cfg.time.integrator == Integrator::RKL2)
+      std::printf(" s=%d (%.3g x the explicit limit %g)", cfg.time.rkl2_stages, cfg.time.dt / cfg.time.dt_limit, cfg.time.dt_limit);
+    std::printf("  %s  ranks=%d layout=", name_of(cfg.grid.precision), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf(" halo_depth=%d  Kokkos %s  output %s\n", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
     std::fflush(stdout);

@@ -18,14 +18,34 @@ void run_levels(Stencil stencil, const ReactionDiffusion<Real>& p, const BlockPl
   // Serial form of a block:
   // for level j: for box in levels[j]: one stage over box with the roles above.
   const State<Real>* buffer[2] = {&a, &b};
+  const LevelTable table = level_table(plan.integrator, int(plan.levels.size()));
   for (std::size_t j = 0; j < plan.levels.size(); ++j) {
-    const LevelBuffers r = level_buffers(plan.integrator == Integrator::RK2, int(j));
+    const LevelBuffers r = table[int(j)];
     for (const IndexBox& box : plan.levels[j])
-      gray_scott_stage(stencil, p, box, *buffer[r.in], *buffer[r.base], *buffer[r.out], r.average);
+      gray_scott_stage(stencil, p, box, r.kind, StageRegisters<Real>{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]});
   }
 }
 
 }  // namespace
+
+LevelTable level_table(Integrator integrator, int levels) {
+  GS_REQUIRE(blocks_supported(integrator), "the block forms do not run this integrator");
+  GS_REQUIRE(levels >= 0 && levels <= kMaxBlockLevels, "a block has at most kMaxBlockLevels levels");
+  const Scheme scheme = make_scheme(integrator, 0);
+  GS_REQUIRE(scheme.registers == 2, "the block forms hold two registers");
+  LevelTable t;
+  t.count = levels;
+  int name[2] = {0, 1};  // register -> buffer (0: a, 1: b) in the current step
+  for (int j = 0; j < levels; ++j) {
+    const int stage = j % scheme.stages();
+    const StageRoles& r = scheme.roles[std::size_t(stage)];
+    // A kind without a base reads none; the in buffer stands in for it.
+    t.level[j] = {name[r.in], name[r.base >= 0 ? r.base : r.in], name[r.out], r.kind};
+    if (stage + 1 == scheme.stages() && scheme.result != 0) std::swap(name[0], name[scheme.result]);
+  }
+  t.state_in_b = name[0] == 1;
+  return t;
+}
 
 BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm requested) {
   const int dims = stencil_dims(stencil);

@@ -4,7 +4,8 @@
 // What it is. With parallel.halo_depth = T the ghost layers are T stencil
 // reaches wide (ghost_width, grid/decomposition.hpp) and the halo is
 // exchanged once per T steps. Between two exchanges the rank runs a *block*:
-// the stage levels of T steps (T for Euler, 2T for Heun), level j computing
+// the stage levels of T steps (T for Euler, 2T for Heun; the integrators with
+// blocks_supported, numerics/integrator.hpp), level j computing
 // the owned box widened by L - 1 - j cells, so the last level writes exactly
 // the owned cells and each level reads only what the level before wrote.
 //
@@ -15,7 +16,8 @@
 //                      and which plans are one nested box per level
 //                      (nested_boxes), the shape the fused forms run;
 //   block_step.*       this header: the plan type, the one rule of which
-//                      buffer each level reads and writes (level_buffers),
+//                      buffer each level reads and writes (level_table, from
+//                      the integrator's stage table),
 //                      gray_scott_block, the choice of form and the
 //                      level-by-level reference form;
 //   block_forms.hpp    the fused forms' entry points, internal to the folder;
@@ -77,16 +79,25 @@ struct BlockPlan {
   std::vector<std::vector<IndexBox>> levels;
 };
 
-// The buffers level j of a block reads and writes, as indices (0: a, 1: b):
-// the one statement of the roles listed below, which every form follows.
+// The buffers level j of a block reads and writes, as indices (0: a, 1: b),
+// and its stage kind: the one statement of the roles listed below, which
+// every form follows. Passed to kernels by value.
 struct LevelBuffers {
   int in, base, out;
-  bool average;
+  StageKind kind;
 };
-KOKKOS_INLINE_FUNCTION LevelBuffers level_buffers(bool heun, int j) {
-  if (j % 2 == 0) return {0, 0, 1, false};
-  return heun ? LevelBuffers{1, 0, 0, true} : LevelBuffers{1, 1, 0, false};
-}
+// Levels a block has at most: halo_depth 16 of a two-stage integrator.
+constexpr int kMaxBlockLevels = 32;
+struct LevelTable {
+  LevelBuffers level[kMaxBlockLevels];
+  int count = 0;
+  bool state_in_b = false;  // after the last level, the new state is in b
+  KOKKOS_INLINE_FUNCTION const LevelBuffers& operator[](int j) const { return level[j]; }
+};
+// The roles of `levels` levels of `integrator` (one with blocks_supported): its
+// stage table (numerics/integrator.hpp) on the registers a (0) and b (1),
+// renamed after each step whose result is in register 1 (Euler's swap).
+LevelTable level_table(Integrator integrator, int levels);
 
 // Runs the plan on the two buffers a and b, which play fixed roles per level:
 //   Euler, level j:    out = in + dt f(in), in = a and out = b for even j, swapped for odd j

@@ -60,7 +60,7 @@ struct TileKernel {
   ConstField<Real> eu, ev, F_map, k_map;
   Field<Real> au, av, bu, bv;
   CellCoefficients<Real> coef;
-  bool heun;
+  LevelTable roles;
   int levels, scratch_level;
   long scratch_cells;
   int tile[3], origin[3], count[3];
@@ -98,17 +98,17 @@ struct TileKernel {
         }
         const int q = p - m;
         if (q < wlo[2] || q >= whi[2] || wlo[0] >= whi[0] || wlo[1] >= whi[1]) continue;
-        if (level_buffers(heun, m).average)
-          level<true>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
+        if (roles[m].kind == StageKind::Average)
+          level<StageKind::Average>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
         else
-          level<false>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
+          level<StageKind::Forward>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
         team.team_barrier();
       }
   }
 
   // Level m's slice q over [wlo, whi) (x and cross row), the same update_cell
   // as every other form; the cells of the team's own tile also go to a or b.
-  template <bool Average>
+  template <StageKind K>
   KOKKOS_INLINE_FUNCTION void level(const Team& team, Real* scratch, int m, int q, const int* wlo, const int* whi,
                                     const int* own_lo, const int* own_hi) const {
     const int nx = whi[0] - wlo[0], n = nx * (whi[1] - wlo[1]);
@@ -136,7 +136,7 @@ struct TileKernel {
         lap_u = Laplacian<S>::apply(u_at, coef.inv_h2);
         lap_v = Laplacian<S>::apply(v_at, coef.inv_h2);
       }
-      if (Average) {
+      if (K == StageKind::Average) {
         // Heun's base: the state of this step, level m - 2's (the entry for m = 1).
         if (m == 1) {
           base_u = eu(z, y, x);
@@ -148,14 +148,14 @@ struct TileKernel {
         }
       }
       Real un, vn;
-      update_cell<Average>(at_cell<Mapped>(coef, F_map, k_map, z, y, x), {uc, lap_u, base_u}, {vc, lap_v, base_v}, un, vn);
+      update_cell<K>(at_cell<Mapped>(coef, F_map, k_map, z, y, x), {uc, lap_u, base_u, 0, 0}, {vc, lap_v, base_v, 0, 0}, un, vn);
       if (m + 1 < levels) {
         const int at = (c1 - origin_of(m, 1)) * g[m].px + (c0 - origin_of(m, 0));
         plane(scratch, m, 0, q)[at] = un;
         plane(scratch, m, 1, q)[at] = vn;
       }
       if (owned_slice && c0 >= own_lo[0] && c0 < own_hi[0] && c1 >= own_lo[1] && c1 < own_hi[1]) {
-        const bool to_b = level_buffers(heun, m).out == 1;
+        const bool to_b = roles[m].out == 1;
         (to_b ? bu : au)(z, y, x) = un;
         (to_b ? bv : av)(z, y, x) = vn;
       }
@@ -223,7 +223,7 @@ long lay_out(Kernel& k, const std::vector<IndexBox>& boxes, const TileShape& sha
 }
 
 template <Stencil S, bool Mapped, class Real>
-void tiles(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+void tiles(const ReactionDiffusion<Real>& p, const LevelTable& roles, const std::vector<IndexBox>& boxes, const State<Real>& a,
            const State<Real>& b, const TileShape& shape) {
   using Kernel = TileKernel<Real, S, Mapped>;
   const State<Real>& entry = entry_copy(a);
@@ -231,7 +231,7 @@ void tiles(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexB
   k.eu = entry.u, k.ev = entry.v, k.F_map = p.F_map, k.k_map = p.k_map;
   k.au = a.u, k.av = a.v, k.bu = b.u, k.bv = b.v;
   k.coef = p.cell;
-  k.heun = heun;
+  k.roles = roles;
   k.levels = int(boxes.size());
   const long league = lay_out(k, boxes, shape);
   TeamPolicy policy = shape.team > 0 ? TeamPolicy(int(league), shape.team) : TeamPolicy(int(league), Kokkos::AUTO);
@@ -245,9 +245,9 @@ template <class Real>
 void run_tiles(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator, const std::vector<IndexBox>& boxes,
                const State<Real>& a, const State<Real>& b, const TileShape& tile) {
   GS_REQUIRE(!boxes.empty() && int(boxes.size()) <= kMaxTileLevels, "run_tiles: 1 to 16 levels");
-  const bool heun = integrator == Integrator::RK2;
+  const LevelTable roles = level_table(integrator, int(boxes.size()));
   dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
-    tiles<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b, tile);
+    tiles<decltype(s)::value, decltype(mapped)::value>(p, roles, boxes, a, b, tile);
   });
 }
 

@@ -36,35 +36,36 @@ void run_rows(const Kernel& k, int rows, bool threaded) {
   Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
 }
 
-// Level j's row kernel with the buffer roles of the contract (level_buffers):
+// Level j's row kernel with the buffer roles of the contract (level_table):
 // plain[j] for a level that does not average, average[j] for Heun's second
 // stages (the other entry of each pair is unused).
 template <class Real, Stencil S, bool Mapped>
 struct LevelKernels {
-  std::vector<RowKernel<Real, S, false, Mapped>> plain;
-  std::vector<RowKernel<Real, S, true, Mapped>> average;
-  LevelKernels(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+  std::vector<RowKernel<Real, S, StageKind::Forward, Mapped>> plain;
+  std::vector<RowKernel<Real, S, StageKind::Average, Mapped>> average;
+  LevelKernels(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
                const State<Real>& b)
       : plain(boxes.size()), average(boxes.size()) {
     const State<Real>* buffer[2] = {&a, &b};
     for (std::size_t j = 0; j < boxes.size(); ++j) {
-      const LevelBuffers r = level_buffers(heun, int(j));
-      if (r.average)
-        average[j] = make_row_kernel<S, true, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+      const LevelBuffers r = table[int(j)];
+      const StageRegisters<Real> regs{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]};
+      if (r.kind == StageKind::Average)
+        average[j] = make_row_kernel<S, StageKind::Average, Mapped>(p, boxes[j], regs);
       else
-        plain[j] = make_row_kernel<S, false, Mapped>(p, boxes[j], *buffer[r.in], *buffer[r.base], *buffer[r.out]);
+        plain[j] = make_row_kernel<S, StageKind::Forward, Mapped>(p, boxes[j], regs);
     }
   }
 };
 
 template <Stencil S, bool Mapped, class Real>
-void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+void sweep(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
            const State<Real>& b, int rows_per_band) {
   constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   const bool threaded = ExecSpace().concurrency() > 1;
-  LevelKernels<Real, S, Mapped> kernels(p, heun, boxes, a, b);
+  LevelKernels<Real, S, Mapped> kernels(p, table, boxes, a, b);
   auto &plain = kernels.plain, &average = kernels.average;
   // One slice of a level: rows [y0, y1) of the plane z = q, or the row y = q.
   auto slice = [&](auto& k, int q, int y0, int y1) {
@@ -104,7 +105,7 @@ void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexB
       for (int j = 0; j < levels; ++j) {
         const int q = step - j;
         if (lo[j] >= hi[j] || q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-        if (level_buffers(heun, j).average)
+        if (table[j].kind == StageKind::Average)
           slice(average[j], q, lo[j], hi[j]);
         else
           slice(plain[j], q, lo[j], hi[j]);
@@ -131,12 +132,12 @@ void sweep(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexB
 // order. Each thread takes the same share of every level (a range of rows in
 // 3D, of x in 2D), which keeps its part of the window in its own cache.
 template <Stencil S, bool Mapped, class Real>
-void sweep_threaded(const ReactionDiffusion<Real>& p, bool heun, const std::vector<IndexBox>& boxes, const State<Real>& a,
+void sweep_threaded(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
                     const State<Real>& b) {
   constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
-  const LevelKernels<Real, S, Mapped> kernels(p, heun, boxes, a, b);
+  const LevelKernels<Real, S, Mapped> kernels(p, table, boxes, a, b);
   auto &plain = kernels.plain, &average = kernels.average;
   int first = 1 << 30, last = -(1 << 30);
   for (int j = 0; j < levels; ++j) {
@@ -172,7 +173,7 @@ void sweep_threaded(const ReactionDiffusion<Real>& p, bool heun, const std::vect
       for (int j = 0; j < levels; ++j) {
         const int q = step - 2 * j;
         if (q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-        if (level_buffers(heun, j).average)
+        if (table[j].kind == StageKind::Average)
           share(average[j], j, q, t, threads);
         else
           share(plain[j], j, q, t, threads);
@@ -208,16 +209,16 @@ template <class Real>
 void run_wavefront(Stencil stencil, const ReactionDiffusion<Real>& p, Integrator integrator,
                    const std::vector<IndexBox>& boxes, const State<Real>& a, const State<Real>& b, int rows_per_band) {
   if constexpr (kHostExecution) {
-    const bool heun = integrator == Integrator::RK2;
+    const LevelTable table = level_table(integrator, int(boxes.size()));
     if (ExecSpace().concurrency() > 1 && rows_per_band <= 0) {
       dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
-        sweep_threaded<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b);
+        sweep_threaded<decltype(s)::value, decltype(mapped)::value>(p, table, boxes, a, b);
       });
       return;
     }
     const int rows = band_rows<Real>(boxes, rows_per_band);
     dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
-      sweep<decltype(s)::value, decltype(mapped)::value>(p, heun, boxes, a, b, rows);
+      sweep<decltype(s)::value, decltype(mapped)::value>(p, table, boxes, a, b, rows);
     });
   } else {
     // resolve_block_form refuses this form on a device build, at plan time.

@@ -5,9 +5,10 @@
 // compares enum values only.
 #include <cstddef>
 
+#include "numerics/integrator.hpp"
+
 namespace gs {
 
-enum class Integrator { Euler, RK2 };
 enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare, Sine };
 enum class ParameterMapType { None, Gradient, Noise };
 enum class OutputField { U, V };
@@ -23,7 +24,8 @@ struct ChoiceName {
   E value;
 };
 
-inline constexpr ChoiceName<Integrator> kIntegratorNames[] = {{"euler", Integrator::Euler}, {"rk2", Integrator::RK2}};
+inline constexpr ChoiceName<Integrator> kIntegratorNames[] = {
+    {"euler", Integrator::Euler}, {"rk2", Integrator::RK2}, {"rkl2", Integrator::RKL2}};
 inline constexpr ChoiceName<InitType> kInitTypeNames[] = {{"patch", InitType::Patch},
                                                           {"spots", InitType::Spots},
                                                           {"spot", InitType::Spot},

@@ -128,17 +128,29 @@ const std::vector<KeySpec>& key_table() {
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.map_seed = (std::uint64_t)read_int(s, 0, INT64_MAX); },
        [](const SimConfig& c) { return Json(c.physics.map_seed); },
        [](const SimConfig& c) { return c.physics.map == ParameterMapType::Noise; }},
-      {"time.dt", RestartRole::Physics, "number", "time", "time step (> 0, at most the explicit stability limit)",
+      {"time.dt", RestartRole::Physics, "number", "time", "time step (> 0, at most the explicit stability limit; rkl2: at most (s^2 + s - 2) / 4 times it for s = time.stages)",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.dt = read_real(s, 0.0, false); },
        [](const SimConfig& c) { return Json(c.time.dt); }},
       {"time.steps", RestartRole::Free, "integer", "steps", "number of time steps (>= 0)",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.steps = read_int(s, 0, 1L << 50); },
        [](const SimConfig& c) { return Json(c.time.steps); }},
-      {"time.integrator", RestartRole::Physics, "string", "-", R"~("euler" (forward Euler, 1st order) or "rk2" (Heun, 2nd order))~",
+      {"time.integrator", RestartRole::Physics, "string", "-", R"~("euler" (forward Euler, 1st order), "rk2" (Heun, 2nd order) or "rkl2" (Runge-Kutta-Legendre super-time-stepping, 2nd order: s stages per step hold dt up to (s^2 + s - 2) / 4 times the explicit limit))~",
        [](const Setting& s, SimConfig& c, Pending&) {
          c.time.integrator = read_enum(s, kIntegratorNames);
        },
        [](const SimConfig& c) { return Json(name_of(c.time.integrator)); }},
+      {"time.stages", RestartRole::Physics, "integer or \"auto\"", "-", R"~(rkl2: stages per step (2 to 1000); "auto": the fewest odd count (>= 3) whose stability bound holds time.dt, printed in the run's first line)~",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         if (s.value.is_string()) {
+           if (s.value.as_string().str != "auto")
+             throw_setting(s, "expected an integer from 2 to 1000 or \"auto\", got \"" + s.value.as_string().str + "\"");
+           c.time.stages = TimeConfig::kAutoStages;
+         } else {
+           c.time.stages = (int)read_int(s, 2, TimeConfig::kMaxStages);
+         }
+       },
+       [](const SimConfig& c) { return c.time.stages == TimeConfig::kAutoStages ? Json("auto") : Json(c.time.stages); },
+       [](const SimConfig& c) { return c.time.integrator == Integrator::RKL2; }},
       {"time.allow_unstable", RestartRole::Free, "boolean", "-", "accept a dt above the stability limit",
        [](const Setting& s, SimConfig& c, Pending&) { c.time.allow_unstable = read_bool(s); },
        [](const SimConfig& c) { return Json(c.time.allow_unstable); }},
@@ -244,7 +256,7 @@ const std::vector<KeySpec>& key_table() {
       {"checkpoint.walltime", RestartRole::Free, "number", "seconds", "wall-time budget: past it, checkpoint at the next step and exit 0 (0: none)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.walltime = read_real(s, 0.0, true); },
        [](const SimConfig& c) { return Json(c.checkpoint.walltime); }},
-      {"checkpoint.allow_physics_change", RestartRole::Free, "boolean", "-", "allow a restart with other physics.*, time.dt or time.integrator than the checkpoint",
+      {"checkpoint.allow_physics_change", RestartRole::Free, "boolean", "-", "allow a restart with other physics.*, time.dt, time.integrator or time.stages than the checkpoint",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.allow_physics_change = read_bool(s); },
        [](const SimConfig& c) { return Json(c.checkpoint.allow_physics_change); }},
       {"checkpoint.overwrite", RestartRole::Free, "boolean", "-", "let a fresh run (no restart=) write into a folder holding another run's checkpoints (they are kept, never pruned)",
@@ -261,7 +273,7 @@ const std::vector<KeySpec>& key_table() {
       {"parallel.gpu_aware_mpi", RestartRole::Free, "boolean", "-", "pass device buffers to MPI directly instead of staging through host memory",
        [](const Setting& s, SimConfig& c, Pending&) { c.parallel.gpu_aware_mpi = read_bool(s); },
        [](const SimConfig& c) { return Json(c.parallel.gpu_aware_mpi); }},
-      {"parallel.halo_depth", RestartRole::Free, "integer or \"auto\"", "steps", "time steps per halo exchange: ghosts of halo_depth x stages cells, same results for every value (1 to 16; 1: an exchange every stage; \"auto\": on CPU ranks with at least 64 cells per side and 24 MiB of state, 8 stages per exchange in 2D and 4 in 3D, else 1)",
+      {"parallel.halo_depth", RestartRole::Free, "integer or \"auto\"", "steps", "time steps per halo exchange: ghosts of halo_depth x stages cells, same results for every value (1 to 16; 1: an exchange every stage; \"auto\": on CPU ranks with at least 64 cells per side and 24 MiB of state, 8 stages per exchange in 2D and 4 in 3D, else 1; rkl2 runs only with 1)",
        [](const Setting& s, SimConfig& c, Pending&) {
          if (s.value.is_string()) {
            if (s.value.as_string().str != "auto")

@@ -30,6 +30,35 @@ std::string printable_at_most(double limit) {
   return buf;
 }
 
+// time.integrator = "rkl2": the stage count (time.stages, or the fewest odd
+// count that holds dt) and the largest dt it holds; a dt beyond it is refused
+// unless time.allow_unstable.
+void check_rkl2_stages(SimConfig& c, const Setting& time_dt) {
+  const double limit = c.time.dt_limit;
+  const double ratio = c.time.dt / limit;  // limit is HUGE_VAL without diffusion or reaction: ratio 0
+  int s = c.time.stages;
+  if (s == TimeConfig::kAutoStages) {
+    if (!(ratio <= rkl2_stability_factor(TimeConfig::kMaxStages))) {
+      std::ostringstream os;
+      os << "dt = " << std::setprecision(6) << c.time.dt << " is " << ratio << " times the explicit stability limit "
+         << printable_at_most(limit) << "; rkl2 holds at most " << rkl2_stability_factor(TimeConfig::kMaxStages)
+         << " times it (" << TimeConfig::kMaxStages << " stages): largest dt = "
+         << printable_at_most(rkl2_stability_factor(TimeConfig::kMaxStages) * limit);
+      throw_setting(time_dt, os.str());
+    }
+    s = rkl2_auto_stages(ratio);
+  }
+  c.time.rkl2_stages = s;
+  c.time.dt_stable = rkl2_stability_factor(s) * limit;
+  if (c.time.dt > c.time.dt_stable && !c.time.allow_unstable) {
+    std::ostringstream os;
+    os << "dt = " << std::setprecision(6) << c.time.dt << " is beyond what time.stages = " << s << " of rkl2 holds with the "
+       << c.grid.stencil_points << "-point stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable)
+       << ", " << rkl2_stability_factor(s) << " x the explicit limit); reduce time.dt, raise time.stages or set it to \"auto\"";
+    throw_setting(time_dt, os.str());
+  }
+}
+
 }  // namespace
 
 double stable_dt_limit(const SimConfig& c) {
@@ -56,6 +85,12 @@ void check_stability(SimConfig& c, const Setting& grid_L, const Setting& time_dt
     }
   }
   const double limit = c.time.dt_limit = stable_dt_limit(c);
+  c.time.rkl2_stages = 0;
+  c.time.dt_stable = limit;
+  if (c.time.integrator == Integrator::RKL2) {
+    check_rkl2_stages(c, time_dt);
+    return;
+  }
   if (c.time.dt > limit && !c.time.allow_unstable) {
     std::ostringstream os;
     os << "dt = " << std::setprecision(6) << c.time.dt << " is beyond the explicit stability limit of the " << c.grid.stencil_points

@@ -83,7 +83,7 @@ void add_tiles(Adder& a, const SimConfig& cfg, const Decomposition& dec, BlockFo
   const int depth = dec.halo_depth();
   if (depth <= 1) return;
   const Stencil stencil = cfg.grid.stencil;
-  const int stages = stages_per_step(cfg.time.integrator);
+  const int stages = cfg.time.stages_per_step();
   double scratch = 0;
   bool tiles = false;
   for (int n = 1; n <= depth; ++n) {
@@ -256,9 +256,12 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
   RunMemory m;
   Adder a{m, double(bytes_of(cfg.grid.precision))};
   const double field = field_cells(dec) * a.value_bytes;
-  // The state and the buffer each stage writes (grid/fields.hpp): Euler's
-  // next state, or RK2's first stage (Heun's second writes over the state).
+  // The state and the registers of the integrator's stage table
+  // (grid/fields.hpp): Euler's next state, RK2's first stage (Heun's second
+  // writes over the state), or RKL2's f(Y_0) and its two stage values.
   for (const char* label : {"state_u", "state_v", "next_u", "next_v"}) a.add(label, field);
+  for (int i = 2; i < cfg.time.scheme().registers; ++i)
+    for (const char* species : {"_u", "_v"}) a.add("register" + std::to_string(i) + species, field);
   // physics.map: F and k per cell, ghosts included (physics/parameter_map.cpp).
   if (cfg.physics.map != ParameterMapType::None) {
     a.add("F_map", field);

@@ -6,8 +6,8 @@
 //
 // The estimate lists every buffer the run allocates, by the label its
 // Kokkos::View carries, from the config and the decomposition alone: the
-// state and the buffer each step writes (Euler's next state, RK2's first
-// stage), the parameter maps, the halo buffers (and their host copies where
+// state and the registers of the integrator (Euler's next state, RK2's first
+// stage, RKL2's f(Y_0) and two stage values), the parameter maps, the halo buffers (and their host copies where
 // MPI cannot take device memory), the Tiles form's entry copy, the in-situ
 // block and normals, the start's scratch (noise values, diamond-square
 // levels, spot centres, the restart's read block) and the outputs' copies

@@ -12,7 +12,7 @@ namespace gs {
 template <class Real>
 Stepper<Real>::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form)
     : stencil_(cfg.grid.stencil),
-      integrator_(cfg.time.integrator),
+      scheme_(cfg.time.scheme()),
       params_(make_reaction_diffusion<Real>(cfg, dec)),
       halo_(dec, stencil_needs_diagonals(cfg.grid.stencil), cfg.parallel.gpu_aware_mpi),
       dec_(dec),
@@ -28,12 +28,16 @@ Stepper<Real>::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTime
   for (int d = 0; d < 3; ++d) late_ghost[d] = dec.layout()[d] > 1 ? dec.ghost(d) : 0;
   inner_ = inner_box(dec.owned(), late_ghost);
   shell_ = shell_boxes(dec.owned(), late_ghost);
+  // The weights are recomputed from the configuration on every start (fresh
+  // or restart), never stored: the same bits on any rank count.
+  for (const StageWeights& w : scheme_.weights) stage_params_.push_back(params_.with_stage(w, cfg.time.dt));
   if (depth_ > 1) {
     // A decomposition built for another integrator would have too few ghost layers.
+    const Integrator integrator = scheme_.integrator;
+    GS_REQUIRE(blocks_supported(integrator), "halo_depth > 1 with an integrator the block forms do not run");
     for (int d = 0; d < dec.dims(); ++d)
-      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator_), "ghost width does not match halo_depth and integrator");
-    const int stages = stages_per_step(integrator_);
-    for (int n = 1; n <= depth_; ++n) plans_.push_back(make_block_plans(dec, integrator_, n * stages));
+      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator), "ghost width does not match halo_depth and integrator");
+    for (int n = 1; n <= depth_; ++n) plans_.push_back(make_block_plans(dec, integrator, n * scheme_.stages()));
   }
 }
 
@@ -48,7 +52,12 @@ void Stepper<Real>::fill_ghosts(State<Real>& s) {
 }
 
 template <class Real>
-void Stepper<Real>::stage(const State<Real>& in, const State<Real>& base, const State<Real>& out, bool average) {
+void Stepper<Real>::stage(Fields<Real>& f, int j) {
+  const StageRoles& r = scheme_.roles[std::size_t(j)];
+  const auto reg = [&](int i) { return i >= 0 ? f.reg(i) : State<Real>{}; };
+  const StageRegisters<Real> regs{f.reg(r.in), reg(r.base), reg(r.prev), reg(r.rate), f.reg(r.out)};
+  const ReactionDiffusion<Real>& params = stage_params_[std::size_t(j)];
+  const State<Real>& in = regs.in;
   {
     ScopedPhase t(timers_, kPhaseHalo);
     halo_.begin(in);
@@ -57,7 +66,7 @@ void Stepper<Real>::stage(const State<Real>& in, const State<Real>& base, const 
     // The fence keeps the inner kernel's time in "compute" on asynchronous
     // backends; the messages posted by begin() still travel meanwhile.
     ScopedPhase t(timers_, kPhaseCompute);
-    gray_scott_stage(stencil_, params_, inner_, in, base, out, average);
+    gray_scott_stage(stencil_, params, inner_, r.kind, regs);
     ExecSpace().fence();
   }
   {
@@ -66,15 +75,15 @@ void Stepper<Real>::stage(const State<Real>& in, const State<Real>& base, const 
     ExecSpace().fence();
   }
   ScopedPhase t(timers_, kPhaseCompute);
-  for (const auto& box : shell_) gray_scott_stage(stencil_, params_, box, in, base, out, average);
+  for (const auto& box : shell_) gray_scott_stage(stencil_, params, box, r.kind, regs);
   ExecSpace().fence();
 }
 
 template <class Real>
 void Stepper<Real>::block(Fields<Real>& f, int steps) {
   const BlockPlans& plans = plans_[std::size_t(steps - 1)];
-  // Level roles (blocking/block_step.hpp): a = the state, b = the buffer the
-  // odd Euler levels read and the Heun first stages write.
+  // Level roles (blocking/block_step.hpp, level_table): a = the state, b =
+  // register 1 (the buffer the odd Euler levels read and the Heun first stages write).
   const State<Real> a = f.now(), b = f.next;
   {
     ScopedPhase t(timers_, kPhaseHalo);
@@ -96,7 +105,7 @@ void Stepper<Real>::block(Fields<Real>& f, int steps) {
     ExecSpace().fence();
   }
   // After an odd number of Euler levels the state is in b.
-  if (integrator_ == Integrator::Euler && steps % 2 == 1) f.swap();
+  if (level_table(scheme_.integrator, steps * scheme_.stages()).state_in_b) f.swap();
 }
 
 template <class Real>
@@ -114,14 +123,9 @@ void Stepper<Real>::advance(Fields<Real>& f, long steps) {
 template <class Real>
 void Stepper<Real>::step(Fields<Real>& f) {
   GS_REQUIRE(depth_ == 1, "Stepper::step with halo_depth > 1 (use advance)");
-  if (integrator_ == Integrator::Euler) {
-    stage(f.now(), f.now(), f.next, false);
-    f.swap();
-  } else {
-    // Heun: s = y + dt f(y);  y <- (y + (s + dt f(s))) / 2, written in place over y.
-    stage(f.now(), f.now(), f.next, false);
-    stage(f.next, f.now(), f.now(), true);
-  }
+  GS_REQUIRE(f.registers() >= scheme_.registers, "Stepper::step: fewer registers than the integrator needs");
+  for (int j = 0; j < scheme_.stages(); ++j) stage(f, j);
+  if (scheme_.result != 0) f.swap_with(scheme_.result);
 }
 
 template class Stepper<float>;

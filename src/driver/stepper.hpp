@@ -1,7 +1,8 @@
 #pragma once
 // Advances (u, v) by whole time steps: halo exchange overlapped with the inner
-// cells, then the shell, for each stage of the chosen integrator, or (with
-// parallel.halo_depth = T > 1) for each block of up to T steps. Also the one
+// cells, then the shell, for each stage of the integrator's stage table
+// (numerics/integrator.hpp), or (with parallel.halo_depth = T > 1) for each
+// block of up to T steps. Also the one
 // place that fills ghost cells outside a step, for outputs that read them.
 #include <memory>
 #include <vector>
@@ -23,7 +24,8 @@ class Stepper {
   // The run leaves it Auto; tests force each form the host build can run (the
   // memory check's test, to count the Tiles form's entry copy on the CPU).
   Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form = BlockForm::Auto);
-  // One time step with an exchange per stage (needs halo_depth 1).
+  // One time step with an exchange per stage (needs halo_depth 1). `f` holds
+  // the integrator's registers (Fields(dec, scheme().registers)).
   void step(Fields<Real>& f);
   // `steps` time steps: with halo_depth 1 as many step() calls; else blocks of
   // up to halo_depth steps, one exchange each. The same bits either way.
@@ -35,16 +37,19 @@ class Stepper {
   // ghosts; harmless to the run: each stage rewrites the ghosts it reads).
   void fill_ghosts(State<Real>& s);
   const HaloExchange<Real>& halo() const { return halo_; }
+  const Scheme& scheme() const { return scheme_; }
 
  private:
-  // out = in + dt f(in), or (base + in + dt f(in)) / 2 when averaging (out may alias base).
-  void stage(const State<Real>& in, const State<Real>& base, const State<Real>& out, bool average);
+  // Stage j of the table on the registers of `f`: the ghosts of its input
+  // exchanged while the inner cells compute, then the shell.
+  void stage(Fields<Real>& f, int j);
   // `steps` <= halo_depth time steps after one exchange.
   void block(Fields<Real>& f, int steps);
 
   Stencil stencil_;
-  Integrator integrator_;
+  Scheme scheme_;
   ReactionDiffusion<Real> params_;
+  std::vector<ReactionDiffusion<Real>> stage_params_;  // params_ with each stage's weights
   HaloExchange<Real> halo_;
   // Edges and corners too, built at the first fill_ghosts() when the
   // stencil's own exchange is faces only (5- and 7-point).

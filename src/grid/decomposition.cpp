@@ -15,10 +15,11 @@ namespace {
 // ghosts from the neighbour's owned cells only. The smallest extent along d is
 // the floor of n / ranks, the same on every rank, so all ranks decide alike.
 void check_ghost_width(const long* global_n, const int* layout, int dims, int halo_depth, Integrator integrator) {
-  const int g = ghost_width(halo_depth, integrator), stages = stages_per_step(integrator);
+  const int g = ghost_width(halo_depth, integrator);
   for (int d = 0; d < dims; ++d) {
     const long smallest = global_n[d] / layout[d];
     if (smallest >= g) continue;
+    const int stages = stages_per_step(integrator);
     // The largest depth whose width fits along every dimension; 1 always fits
     // (one ghost layer, and every rank owns at least a cell).
     long fits = global_n[0] / layout[0] / stages;
@@ -39,7 +40,7 @@ int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integra
   constexpr long kMinCells = 64;
   constexpr double kMinStateBytes = 24.0 * (1 << 20);
   const bool host = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
-  if (!host) return 1;
+  if (!host || !blocks_supported(integrator)) return 1;
   double cells = 1;
   for (int d = 0; d < dims; ++d) {
     if (smallest_local_n[d] < kMinCells) return 1;
@@ -56,6 +57,9 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   halo_depth_ = parallel.halo_depth;
   if (halo_depth_ < 1 && halo_depth_ != ParallelConfig::kAutoHaloDepth)
     throw KeyError("parallel.halo_depth", "must be >= 1 or \"auto\", got " + std::to_string(halo_depth_));
+  if (halo_depth_ > 1 && !blocks_supported(integrator))
+    throw KeyError("parallel.halo_depth", "value " + std::to_string(halo_depth_) + ": time.integrator = \"" + name_of(integrator) +
+                                              "\" exchanges halos every stage; allowed: 1 or \"auto\"");
   int world_size = 1;
   GS_MPI_CHECK(MPI_Comm_size(world, &world_size));
   int layout[3] = {parallel.layout[0], parallel.layout[1], dims_ == 3 ? parallel.layout[2] : 1};

@@ -8,11 +8,10 @@
 
 namespace gs {
 
-// Stages per time step of an integrator: the stage levels a block computes per step.
-inline int stages_per_step(Integrator integrator) { return integrator == Integrator::Euler ? 1 : 2; }
-
 // Ghost cells along each dimension that has ghosts: one for halo_depth 1 (an
-// exchange per stage), else halo_depth x stages (one exchange per block).
+// exchange per stage), else halo_depth x stages (one exchange per block; only
+// for the integrators the block forms run, blocks_supported in
+// numerics/integrator.hpp).
 inline int ghost_width(int halo_depth, Integrator integrator) {
   return halo_depth <= 1 ? 1 : halo_depth * stages_per_step(integrator);
 }
@@ -27,7 +26,8 @@ inline int ghost_width(int halo_depth, Integrator integrator) {
 // form keeps the levels in cache. Else 1: a state in cache gains nothing and
 // pays for the widened levels, and the GPU form has not run on a GPU.
 // Measured in docs/performance-history.md ("The default halo_depth", and
-// "Threads" for OpenMP ranks). `value_bytes`: the size of one state value
+// "Threads" for OpenMP ranks). 1 for an integrator the block forms do not
+// run (rkl2). `value_bytes`: the size of one state value
 // (grid.precision).
 int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, int value_bytes);
 
@@ -36,7 +36,8 @@ class Decomposition {
   // Throws KeyError (an InputError naming parallel.layout, grid.n or
   // parallel.halo_depth) when the layout does not fit the rank count or the
   // grid, or a rank owns fewer cells along a dimension than the ghost width
-  // (the ghosts would have to come from beyond the neighbour).
+  // (the ghosts would have to come from beyond the neighbour), or a
+  // halo_depth above 1 is asked of an integrator the block forms do not run.
   // The integrator sets the ghost width (stages per step times halo_depth):
   // required, since a run's RK2 with the Euler width would be caught only
   // later, by the stepper.

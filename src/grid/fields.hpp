@@ -1,8 +1,9 @@
 #pragma once
-// The model state (u, v) with ghost layers, and the second state each time step
-// writes into.
+// The model state (u, v) with ghost layers, and the other registers (state-
+// sized buffers) the integrator's stages write into.
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
@@ -23,17 +24,28 @@ struct State {
   }
 };
 
-// The current state plus the buffer a stage writes: an Euler step writes `next`
-// and swaps it in; RK2 keeps its first stage there.
+// The current state (register 0) plus the registers of the integrator's stage
+// table (numerics/integrator.hpp): `next` is register 1 (an Euler step writes
+// it and swaps it in; RK2 keeps its first stage there; RKL2 keeps f(Y_0)
+// there), `more` registers 2 and up (RKL2's stage values).
 template <class Real>
 struct Fields : State<Real> {
   State<Real> next;
+  std::vector<State<Real>> more;
 
-  explicit Fields(const Decomposition& dec) : State<Real>(State<Real>::make(dec, "state")), next(State<Real>::make(dec, "next")) {}
+  // `registers`: the integrator's count, the state included (at least 2).
+  explicit Fields(const Decomposition& dec, int registers = 2)
+      : State<Real>(State<Real>::make(dec, "state")), next(State<Real>::make(dec, "next")) {
+    for (int i = 2; i < registers; ++i) more.push_back(State<Real>::make(dec, "register" + std::to_string(i)));
+  }
 
   State<Real>& now() { return *this; }
   const State<Real>& now() const { return *this; }
+  State<Real>& reg(int i) { return i == 0 ? now() : i == 1 ? next : more.at(std::size_t(i - 2)); }
+  int registers() const { return 2 + int(more.size()); }
   void swap() { std::swap(now(), next); }
+  // Makes register i the state (its old contents go to register i).
+  void swap_with(int i) { std::swap(now(), reg(i)); }
 };
 
 }  // namespace gs

@@ -1,7 +1,7 @@
 #pragma once
 // The per-cell update and the CPU row kernel of one stage, shared by
 // gray_scott_stage (src/physics/gray_scott.cpp) and the fused block forms
-// (src/physics/block_*.cpp): every form that updates a cell calls update_cell
+// (src/blocking/block_*.cpp): every form that updates a cell calls update_cell
 // with the same operands, so the bits do not depend on which form ran.
 #include <type_traits>
 
@@ -12,27 +12,49 @@
 
 namespace gs {
 
-// One species at the cell being updated: its value, its Laplacian and, for
-// the averaging stage, its value at the start of the step.
+// One species at the cell being updated: its value and Laplacian in the
+// stage's input, and the other registers the stage kind reads there (base:
+// Average, Rkl; prev and rate: Rkl). Unused ones are 0 and never read.
 template <class Real>
 struct SpeciesAt {
-  Real value, laplacian, base;
+  Real value, laplacian, base, prev, rate;
 };
+
+// Whether a stage kind reads the register of that role (numerics/integrator.hpp).
+constexpr bool reads_base(StageKind k) { return k == StageKind::Average || k == StageKind::Rkl; }
+constexpr bool reads_prev(StageKind k) { return k == StageKind::Rkl; }
+constexpr bool reads_rate(StageKind k) { return k == StageKind::Rkl; }
+constexpr bool writes_rate(StageKind k) { return k == StageKind::RklFirst; }
 
 // The update of one cell, shared by every kernel form so that each cell's
 // arithmetic is the same operations in the same order wherever it runs.
-// `base` is read only when averaging.
-template <bool Average, class Real>
+// RklFirst also stores f at the cell in *rate_u, *rate_v (the rate register).
+template <StageKind K, class Real>
 KOKKOS_FORCEINLINE_FUNCTION void update_cell(const CellCoefficients<Real>& c, const SpeciesAt<Real>& u,
-                                             const SpeciesAt<Real>& v, Real& out_u, Real& out_v) {
+                                             const SpeciesAt<Real>& v, Real& out_u, Real& out_v,
+                                             Real* rate_u = nullptr, Real* rate_v = nullptr) {
   const Real uvv = u.value * v.value * v.value;
   const Real du = c.Du * u.laplacian - uvv + c.F * (1 - u.value);
   const Real dv = c.Dv * v.laplacian + uvv - (c.F + c.k) * v.value;
-  Real un = u.value + c.dt * du;
-  Real vn = v.value + c.dt * dv;
-  if (Average) {
-    un = Real(0.5) * (u.base + un);
-    vn = Real(0.5) * (v.base + vn);
+  Real un, vn;
+  if constexpr (K == StageKind::Forward || K == StageKind::Average) {
+    un = u.value + c.dt * du;
+    vn = v.value + c.dt * dv;
+    if constexpr (K == StageKind::Average) {
+      un = Real(0.5) * (u.base + un);
+      vn = Real(0.5) * (v.base + vn);
+    }
+  } else if constexpr (K == StageKind::RklFirst) {
+    // Y_1 = Y_0 + (w1 / 3) dt f(Y_0), and f(Y_0) kept for every later stage.
+    un = u.value + c.stage.f_dt * du;
+    vn = v.value + c.stage.f_dt * dv;
+    *rate_u = du;
+    *rate_v = dv;
+  } else {
+    // Y_j = mu Y_{j-1} + nu Y_{j-2} + (1 - mu - nu) Y_0 + mut dt f(Y_{j-1}) + gamt dt f(Y_0).
+    const StageFactors<Real>& w = c.stage;
+    un = w.c_in * u.value + w.c_prev * u.prev + w.c_base * u.base + w.f_dt * du + w.rate_dt * u.rate;
+    vn = w.c_in * v.value + w.c_prev * v.prev + w.c_base * v.base + w.f_dt * dv + w.rate_dt * v.rate;
   }
   // Clamping to [lo, hi] = [0, 1], or to [-inf, inf], which changes nothing
   // (NaN included): a select, where a branch on physics.clamp stopped g++ from
@@ -93,6 +115,15 @@ void dispatch_kernel(Stencil stencil, bool mapped, Fn&& fn) {
   }
 }
 
+// One species at column x of a row, with the registers kind K reads (the
+// others 0): the row pointers are null where K reads nothing.
+template <StageKind K, class Real>
+KOKKOS_FORCEINLINE_FUNCTION SpeciesAt<Real> species_at(const Real* in, Real laplacian, const Real* base, const Real* prev,
+                                                     const Real* rate, int x) {
+  return {in[x], laplacian, reads_base(K) ? base[x] : Real(0), reads_prev(K) ? prev[x] : Real(0),
+          reads_rate(K) ? rate[x] : Real(0)};
+}
+
 // Offsets from the cell at column x of a row that starts at `row`; `sy`, `sz`
 // are the strides of y and z. All loads are then affine in x, which the
 // vectoriser needs.
@@ -112,10 +143,10 @@ struct RowAt {
 // strides for every access and give up vectorising ("data ref analysis
 // failed"); with the row pointers and coefficients hoisted into locals it
 // vectorises, and the 19/27-point bodies are inlined.
-template <class Real, Stencil S, bool Average, bool Mapped>
+template <class Real, Stencil S, StageKind K, bool Mapped>
 struct RowKernel {
-  ConstField<Real> u, v, base_u, base_v, F_map, k_map;
-  Field<Real> out_u, out_v;
+  ConstField<Real> u, v, base_u, base_v, prev_u, prev_v, F_map, k_map;
+  Field<Real> out_u, out_v, rate_u, rate_v;  // rate: read by Rkl, written by RklFirst
   CellCoefficients<Real> coef;
   int x_begin, x_end, y_begin, ny, z_begin;
 
@@ -128,15 +159,20 @@ struct RowKernel {
     const Real* ur = &u(z, y, 0);
     const Real* vr = &v(z, y, 0);
     const long sy = long(u.stride_1()), sz = long(u.stride_0());
-    const Real* bu = Average ? &base_u(z, y, 0) : nullptr;
-    const Real* bv = Average ? &base_v(z, y, 0) : nullptr;
+    const Real* bu = reads_base(K) ? &base_u(z, y, 0) : nullptr;
+    const Real* bv = reads_base(K) ? &base_v(z, y, 0) : nullptr;
+    const Real* pu = reads_prev(K) ? &prev_u(z, y, 0) : nullptr;
+    const Real* pv = reads_prev(K) ? &prev_v(z, y, 0) : nullptr;
+    Real* ru = reads_rate(K) || writes_rate(K) ? &rate_u(z, y, 0) : nullptr;
+    Real* rv = reads_rate(K) || writes_rate(K) ? &rate_v(z, y, 0) : nullptr;
     const Real* Fr = Mapped ? &F_map(z, y, 0) : nullptr;
     const Real* kr = Mapped ? &k_map(z, y, 0) : nullptr;
     Real* ou = &out_u(z, y, 0);
     Real* ov = &out_v(z, y, 0);
     const CellCoefficients<Real> c = coef;
     // Each x reads `in` and writes `out` at x only; `out` may alias `base` (RK2
-    // stage 2) but never `in`, so iterations are independent.
+    // stage 2) or `prev` (RKL2), read at x only, but never `in`, so iterations
+    // are independent.
     if constexpr (kColumnFactorised<S>) {
       // The sides and middles of each column, for a chunk of the row plus one
       // column either side, then the cells of the chunk from them.
@@ -158,12 +194,10 @@ struct RowKernel {
 #endif
         for (int i = 0; i < n; ++i) {
           const int x = x0 + i;
-          update_cell<Average>(at_cell<Mapped>(c, Fr, kr, x),
-                               {ur[x], column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], c.inv_h2),
-                                Average ? bu[x] : Real(0)},
-                               {vr[x], column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], c.inv_h2),
-                                Average ? bv[x] : Real(0)},
-                               ou[x], ov[x]);
+          update_cell<K>(at_cell<Mapped>(c, Fr, kr, x),
+                         species_at<K>(ur, column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], c.inv_h2), bu, pu, ru, x),
+                         species_at<K>(vr, column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], c.inv_h2), bv, pv, rv, x),
+                         ou[x], ov[x], writes_rate(K) ? ru + x : nullptr, writes_rate(K) ? rv + x : nullptr);
         }
       }
     } else {
@@ -171,22 +205,21 @@ struct RowKernel {
 #pragma GCC ivdep
 #endif
       for (int x = x_from; x < x_to; ++x) {
-        update_cell<Average>(at_cell<Mapped>(c, Fr, kr, x),
-                             {ur[x], Laplacian<S>::apply(RowAt<Real>{ur, sy, sz, x}, c.inv_h2), Average ? bu[x] : Real(0)},
-                             {vr[x], Laplacian<S>::apply(RowAt<Real>{vr, sy, sz, x}, c.inv_h2), Average ? bv[x] : Real(0)},
-                             ou[x], ov[x]);
+        update_cell<K>(at_cell<Mapped>(c, Fr, kr, x),
+                       species_at<K>(ur, Laplacian<S>::apply(RowAt<Real>{ur, sy, sz, x}, c.inv_h2), bu, pu, ru, x),
+                       species_at<K>(vr, Laplacian<S>::apply(RowAt<Real>{vr, sy, sz, x}, c.inv_h2), bv, pv, rv, x),
+                       ou[x], ov[x], writes_rate(K) ? ru + x : nullptr, writes_rate(K) ? rv + x : nullptr);
       }
     }
   }
 };
 
 // The row kernel of one stage over `box`, with the roles of gray_scott_stage.
-template <Stencil S, bool Average, bool Mapped, class Real>
-RowKernel<Real, S, Average, Mapped> make_row_kernel(const ReactionDiffusion<Real>& p, const IndexBox& box,
-                                                    const State<Real>& in, const State<Real>& base,
-                                                    const State<Real>& out) {
-  return {in.u, in.v, base.u, base.v, p.F_map, p.k_map, out.u, out.v,
-          p.cell, box.lo[0], box.hi[0], box.lo[1], box.hi[1] - box.lo[1], box.lo[2]};
+template <Stencil S, StageKind K, bool Mapped, class Real>
+RowKernel<Real, S, K, Mapped> make_row_kernel(const ReactionDiffusion<Real>& p, const IndexBox& box, const StageRegisters<Real>& r) {
+  return {r.in.u,  r.in.v,  r.base.u, r.base.v, r.prev.u,  r.prev.v,  p.F_map,   p.k_map,
+          r.out.u, r.out.v, r.rate.u, r.rate.v, p.cell,    box.lo[0], box.hi[0], box.lo[1],
+          box.hi[1] - box.lo[1], box.lo[2]};
 }
 
 // The switch is on where the kernel runs, not on which memory the host can

@@ -11,10 +11,10 @@ namespace {
 // GPU form: one cell per thread over a flattened index, x fastest, so
 // consecutive threads touch consecutive addresses (Kokkos 3.4's default MDRange
 // tiles would give each block a z extent that 2D grids do not have).
-template <class Real, Stencil S, bool Average, bool Mapped>
+template <class Real, Stencil S, StageKind K, bool Mapped>
 struct CellKernel {
-  ConstField<Real> u, v, base_u, base_v, F_map, k_map;
-  Field<Real> out_u, out_v;
+  ConstField<Real> u, v, base_u, base_v, prev_u, prev_v, F_map, k_map;
+  Field<Real> out_u, out_v, rate_u, rate_v;
   CellCoefficients<Real> coef;
   int x_begin, nx, y_begin, ny, z_begin;
 
@@ -24,22 +24,25 @@ struct CellKernel {
     const int y = y_begin + int(row % ny), z = z_begin + int(row / ny);
     const CellCoefficients<Real> c = at_cell<Mapped>(coef, F_map, k_map, z, y, x);
     const SpeciesAt<Real> su{u(z, y, x), Laplacian<S>::apply(view_at(u, z, y, x), c.inv_h2),
-                             Average ? base_u(z, y, x) : Real(0)};
+                             reads_base(K) ? base_u(z, y, x) : Real(0), reads_prev(K) ? prev_u(z, y, x) : Real(0),
+                             reads_rate(K) ? rate_u(z, y, x) : Real(0)};
     const SpeciesAt<Real> sv{v(z, y, x), Laplacian<S>::apply(view_at(v, z, y, x), c.inv_h2),
-                             Average ? base_v(z, y, x) : Real(0)};
-    update_cell<Average>(c, su, sv, out_u(z, y, x), out_v(z, y, x));
+                             reads_base(K) ? base_v(z, y, x) : Real(0), reads_prev(K) ? prev_v(z, y, x) : Real(0),
+                             reads_rate(K) ? rate_v(z, y, x) : Real(0)};
+    update_cell<K>(c, su, sv, out_u(z, y, x), out_v(z, y, x), writes_rate(K) ? &rate_u(z, y, x) : nullptr,
+                   writes_rate(K) ? &rate_v(z, y, x) : nullptr);
   }
 };
 
-template <Stencil S, bool Average, bool Mapped, class Real>
-void launch(const ReactionDiffusion<Real>& p, const IndexBox& box, const State<Real>& in, const State<Real>& base,
-            const State<Real>& out, KernelForm form) {
+template <Stencil S, StageKind K, bool Mapped, class Real>
+void launch(const ReactionDiffusion<Real>& p, const IndexBox& box, const StageRegisters<Real>& r, KernelForm form) {
   if (box.empty()) return;
   // Serial form of the kernel:
   // for (z, y, x) in box:
   //   du = Du * lap(u)(z, y, x) - u v^2 + F (1 - u);  dv = Dv * lap(v)(z, y, x) + u v^2 - (F + k) v
   //   (F, k = F_map(z, y, x), k_map(z, y, x) when a parameter map is in use)
-  //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2, clamped if asked)
+  //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2; for RKL2 the
+  //   weighted sum of the stage's registers, gray_scott.hpp; clamped if asked)
   const int nx = box.hi[0] - box.lo[0], ny = box.hi[1] - box.lo[1];
   [[maybe_unused]] const int nz = box.hi[2] - box.lo[2];
   // The row form loops over x inside one work item: on a GPU that would be one
@@ -47,15 +50,16 @@ void launch(const ReactionDiffusion<Real>& p, const IndexBox& box, const State<R
   // KernelForm::Rows is then the same as Auto).
   if constexpr (kHostExecution) {
     if (form != KernelForm::Cells) {
-      const auto k = make_row_kernel<S, Average, Mapped>(p, box, in, base, out);
+      const auto k = make_row_kernel<S, K, Mapped>(p, box, r);
       // A flat range of rows: contiguous blocks of rows per thread (OpenMP), and
       // no MDRange tiling, which on Kokkos 3.4's host backends makes a 2D box one tile.
       Kokkos::parallel_for("gray_scott_stage", Kokkos::RangePolicy<ExecSpace>(0, ny * nz), k);
       return;
     }
   }
-  const CellKernel<Real, S, Average, Mapped> k{in.u,  in.v,   base.u,    base.v, p.F_map,   p.k_map, out.u,
-                                         out.v, p.cell, box.lo[0], nx,     box.lo[1], ny,      box.lo[2]};
+  const CellKernel<Real, S, K, Mapped> k{r.in.u,  r.in.v,   r.base.u, r.base.v, r.prev.u,  r.prev.v, p.F_map,   p.k_map,
+                                         r.out.u, r.out.v,  r.rate.u, r.rate.v, p.cell,    box.lo[0], nx,
+                                         box.lo[1], ny,     box.lo[2]};
   Kokkos::parallel_for("gray_scott_stage", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<long long>>(0, box.cells()), k);
 }
 
@@ -82,20 +86,25 @@ ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Deco
 }
 
 template <class Real>
-void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const IndexBox& box, const State<Real>& in,
-                      const State<Real>& base, const State<Real>& out, bool average, KernelForm form) {
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const IndexBox& box, StageKind kind,
+                      const StageRegisters<Real>& r, KernelForm form) {
   dispatch_kernel(stencil, p.mapped(), [&](auto s, auto mapped) {
     constexpr Stencil S = decltype(s)::value;
     constexpr bool Mapped = decltype(mapped)::value;
-    average ? launch<S, true, Mapped>(p, box, in, base, out, form) : launch<S, false, Mapped>(p, box, in, base, out, form);
+    switch (kind) {
+      case StageKind::Forward: launch<S, StageKind::Forward, Mapped>(p, box, r, form); break;
+      case StageKind::Average: launch<S, StageKind::Average, Mapped>(p, box, r, form); break;
+      case StageKind::RklFirst: launch<S, StageKind::RklFirst, Mapped>(p, box, r, form); break;
+      case StageKind::Rkl: launch<S, StageKind::Rkl, Mapped>(p, box, r, form); break;
+    }
   });
 }
 
 template ReactionDiffusion<float> make_reaction_diffusion(const SimConfig&, const Decomposition&);
 template ReactionDiffusion<double> make_reaction_diffusion(const SimConfig&, const Decomposition&);
-template void gray_scott_stage(Stencil, const ReactionDiffusion<float>&, const IndexBox&, const State<float>&,
-                               const State<float>&, const State<float>&, bool, KernelForm);
-template void gray_scott_stage(Stencil, const ReactionDiffusion<double>&, const IndexBox&, const State<double>&,
-                               const State<double>&, const State<double>&, bool, KernelForm);
+template void gray_scott_stage(Stencil, const ReactionDiffusion<float>&, const IndexBox&, StageKind,
+                               const StageRegisters<float>&, KernelForm);
+template void gray_scott_stage(Stencil, const ReactionDiffusion<double>&, const IndexBox&, StageKind,
+                               const StageRegisters<double>&, KernelForm);
 
 }  // namespace gs

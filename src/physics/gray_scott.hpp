@@ -9,6 +9,14 @@
 
 namespace gs {
 
+// A stage's weights (numerics/integrator.hpp, StageWeights) in the state's
+// precision, with dt folded into the two that multiply a rate. Read by the
+// RKL2 stage kinds only.
+template <class Real>
+struct StageFactors {
+  Real c_in = 1, c_prev = 0, c_base = 0, f_dt = 0, rate_dt = 0;
+};
+
 // The constants of one cell's update, in the state's precision: what every
 // kernel form reads, one value per name, so no call site can swap two of them.
 template <class Real>
@@ -16,6 +24,7 @@ struct CellCoefficients {
   Real Du = 0, Dv = 0;  // diffusivities (length^2 / time)
   Real F = 0, k = 0;    // feed and kill (1 / time); per cell with a parameter map
   Real dt = 0;
+  StageFactors<Real> stage;    // of the stage being run (set by with_stage)
   Real inv_h2[3] = {1, 1, 1};  // 1 / h^2 per dimension
   // physics.clamp as the bounds of two selects (cell_update.hpp): [0, 1], or
   // [-inf, inf], which changes no value.
@@ -33,6 +42,20 @@ struct ReactionDiffusion {
   // uniform cell.F and cell.k, and then the kernels never read them.
   ConstField<Real> F_map, k_map;
   bool mapped() const { return F_map.data() != nullptr; }
+  // These parameters for one stage of the integrator's table: its weights,
+  // computed in double and rounded once to Real (dt folded in in double).
+  ReactionDiffusion with_stage(const StageWeights& w, double dt) const {
+    ReactionDiffusion p = *this;
+    p.cell.stage = {Real(w.c_in), Real(w.c_prev), Real(w.c_base), Real(w.c_f * dt), Real(w.c_rate * dt)};
+    return p;
+  }
+};
+
+// The registers one stage reads and writes, by role (numerics/integrator.hpp,
+// StageRoles); a role the stage's kind does not use may be left empty.
+template <class Real>
+struct StageRegisters {
+  State<Real> in, base, prev, rate, out;
 };
 
 // The physics of a run from its config: the constants, 1/h^2 per dimension
@@ -41,17 +64,22 @@ struct ReactionDiffusion {
 template <class Real>
 ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec);
 
-// Stage output for every cell of `box`:
-//   plain:    out = in + dt * f(in)                        (Euler step, RK2 stage 1)
-//   average:  out = (base + (in + dt * f(in))) / 2         (RK2 stage 2; out may alias base)
-// where f(u, v) = (Du lap u - u v^2 + F (1 - u), Dv lap v + u v^2 - (F + k) v).
+// Stage output for every cell of `box`, for the stage kinds of
+// numerics/integrator.hpp:
+//   Forward:   out = in + dt f(in)                        (Euler step, RK2 stage 1)
+//   Average:   out = (base + (in + dt f(in))) / 2         (RK2 stage 2; out may alias base)
+//   RklFirst:  rate = f(in);  out = in + f_dt f(in)       (RKL2 stage 1)
+//   Rkl:       out = c_in in + c_prev prev + c_base base + f_dt f(in) + rate_dt rate
+//                                                         (RKL2 stages 2..s; out may alias prev or base)
+// with the weights of p.cell.stage, where
+// f(u, v) = (Du lap u - u v^2 + F (1 - u), Dv lap v + u v^2 - (F + k) v).
 // Which kernel form runs: rows of contiguous x on host execution spaces, one
 // cell per thread on devices (Auto), or either one forced. Both evaluate the
 // same operations per cell; tests force each on the CPU to prove the bits equal.
 enum class KernelForm { Auto, Rows, Cells };
 
 template <class Real>
-void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const IndexBox& box, const State<Real>& in,
-                      const State<Real>& base, const State<Real>& out, bool average, KernelForm form = KernelForm::Auto);
+void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const IndexBox& box, StageKind kind,
+                      const StageRegisters<Real>& r, KernelForm form = KernelForm::Auto);
 
 }  // namespace gs

@@ -32,12 +32,12 @@ Field<Real> random_field(const std::string& label, int ex, int ey, int ez, std::
   return f;
 }
 
-using Case = std::tuple<Stencil, bool /*average*/, bool /*mapped*/, bool /*clamp*/>;
+using Case = std::tuple<Stencil, StageKind, bool /*mapped*/, bool /*clamp*/>;
 
 class KernelForms : public ::testing::TestWithParam<Case> {};
 
 TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
-  const auto [stencil, average, mapped, clamp] = GetParam();
+  const auto [stencil, kind, mapped, clamp] = GetParam();
   const bool three_d = stencil_dims(stencil) == 3;
   // Odd sizes, longer than one 256-cell chunk of the row form in 2D.
   const int ex = three_d ? 21 : 301, ey = three_d ? 13 : 17, ez = three_d ? 11 : 1;
@@ -47,6 +47,7 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
 
   const State<Real> in{random_field("u", ex, ey, ez, 1, 0.2, 1.0), random_field("v", ex, ey, ez, 2, 0.0, 0.5)};
   const State<Real> base{random_field("bu", ex, ey, ez, 3, 0.2, 1.0), random_field("bv", ex, ey, ez, 4, 0.0, 0.5)};
+  const State<Real> prev{random_field("pu", ex, ey, ez, 7, 0.2, 1.0), random_field("pv", ex, ey, ez, 8, 0.0, 0.5)};
   ReactionDiffusion<Real> p;
   p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.cell.dt = 0.9;
   p.cell.set_clamp(clamp);
@@ -57,24 +58,33 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
   }
   // A large dt makes some values leave [0, 1], so clamping changes cells.
   if (clamp) p.cell.dt = 40;
+  // RKL2 weights of stage 4 of 9 (any non-trivial weights do).
+  p = p.with_stage(make_scheme(Integrator::RKL2, 9).weights[3], double(p.cell.dt));
 
-  State<Real> out[2];
+  State<Real> out[2], rate[2];
   const KernelForm forms[2] = {KernelForm::Rows, KernelForm::Cells};
   for (int f = 0; f < 2; ++f) {
-    // RK2's second stage writes over its base: do the same here.
-    out[f] = average ? State<Real>{random_field("ou", ex, ey, ez, 3, 0.2, 1.0), random_field("ov", ex, ey, ez, 4, 0.0, 0.5)}
-                     : State<Real>{Field<Real>("ou", ez, ey, ex), Field<Real>("ov", ez, ey, ex)};
-    gray_scott_stage(stencil, p, box, in, average ? out[f] : base, out[f], average, forms[f]);
+    // RK2's second stage writes over its base, RKL2's later stages over
+    // Y_{j-2} (prev): do the same here.
+    const bool overwrites = kind == StageKind::Average || kind == StageKind::Rkl;
+    out[f] = overwrites ? State<Real>{random_field("ou", ex, ey, ez, kind == StageKind::Rkl ? 7 : 3, 0.2, 1.0),
+                                      random_field("ov", ex, ey, ez, kind == StageKind::Rkl ? 8 : 4, 0.0, 0.5)}
+                        : State<Real>{Field<Real>("ou", ez, ey, ex), Field<Real>("ov", ez, ey, ex)};
+    rate[f] = {random_field("ru", ex, ey, ez, 9, -0.1, 0.1), random_field("rv", ex, ey, ez, 10, -0.1, 0.1)};
+    const StageRegisters<Real> regs{in, kind == StageKind::Average ? out[f] : base, kind == StageKind::Rkl ? out[f] : prev,
+                                    rate[f], out[f]};
+    gray_scott_stage(stencil, p, box, kind, regs, forms[f]);
   }
   Kokkos::fence();
   long differing = 0, clamped = 0;
-  for (int s = 0; s < 2; ++s) {
-    const auto rows = test::to_host(s ? out[0].v : out[0].u), cells = test::to_host(s ? out[1].v : out[1].u);
+  for (int s = 0; s < 4; ++s) {
+    const State<Real>* reg = s < 2 ? out : rate;
+    const auto rows = test::to_host(s % 2 ? reg[0].v : reg[0].u), cells = test::to_host(s % 2 ? reg[1].v : reg[1].u);
     for (int z = box.lo[2]; z < box.hi[2]; ++z)
       for (int y = box.lo[1]; y < box.hi[1]; ++y)
         for (int x = box.lo[0]; x < box.hi[0]; ++x) {
           differing += std::memcmp(&rows(z, y, x), &cells(z, y, x), sizeof(Real)) != 0;
-          clamped += rows(z, y, x) == 0 || rows(z, y, x) == 1;
+          clamped += s < 2 && (rows(z, y, x) == 0 || rows(z, y, x) == 1);
         }
   }
   EXPECT_EQ(differing, 0) << "cells whose bits differ between the row and cell forms";
@@ -82,7 +92,9 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, KernelForms,
-                         ::testing::Combine(::testing::ValuesIn(test::kAllStencils), ::testing::Bool(),
+                         ::testing::Combine(::testing::ValuesIn(test::kAllStencils),
+                                            ::testing::Values(StageKind::Forward, StageKind::Average, StageKind::RklFirst,
+                                                              StageKind::Rkl),
                                             ::testing::Bool(), ::testing::Bool()));
 
 }  // namespace

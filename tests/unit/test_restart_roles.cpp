@@ -26,7 +26,7 @@ const std::map<std::string, std::string> kChangedValue = {
     {"physics.Du", "0.2"}, {"physics.Dv", "0.1"}, {"physics.F", "0.04"}, {"physics.k", "0.061"},
     {"physics.clamp", "true"}, {"physics.map", "gradient|noise"}, {"physics.F_range", "[0.01, 0.08]"},
     {"physics.k_range", "[0.03, 0.06]"}, {"physics.map_frequency", "4"}, {"physics.map_seed", "7"},
-    {"time.dt", "0.4"}, {"time.steps", "20"}, {"time.integrator", "rk2"}, {"time.allow_unstable", "true"},
+    {"time.dt", "0.4"}, {"time.steps", "20"}, {"time.integrator", "rk2"}, {"time.stages", "9"}, {"time.allow_unstable", "true"},
     {"init.type", "spots"}, {"init.seed", "5"}, {"init.size", "0.2"}, {"init.count", "3"}, {"init.noise", "0.02"},
     {"init.frequency", "5"}, {"init.octaves", "3"}, {"init.lacunarity", "3.0"}, {"init.gain", "0.6"},
     {"init.time", "1.5"}, {"init.roughness", "0.5"}, {"init.threshold", "0.2"}, {"init.fill", "0.2"}, {"init.smoothing", "0.2"},
@@ -88,6 +88,8 @@ void check_every_key(const std::vector<std::string>& base_overrides) {
 TEST(RestartRoles, EveryKeyUniformPhysics) { check_every_key({}); }
 TEST(RestartRoles, EveryKeyGradientMap) { check_every_key({"physics.map=gradient"}); }
 TEST(RestartRoles, EveryKeyNoiseMap) { check_every_key({"physics.map=noise"}); }
+// time.stages is physics where it is used (rkl2): another count gives other bits.
+TEST(RestartRoles, EveryKeyRkl2) { check_every_key({"time.integrator=rkl2"}); }
 
 // The cases a user met: with a parameter map on, its ranges and its type are
 // physics; the uniform F that the map replaces is not.
