@@ -42,6 +42,18 @@ void to_json(Json& j, const FieldStats& s) {
        {"v_min", json_finite(s.v.min)}, {"v_max", json_finite(s.v.max)}, {"v_mean", json_finite(s.v.sum / n)}};
 }
 
+// The integrator as the run resolved it (summary_version 4): rkl2's stage
+// count (time.stages may say "auto"), and the limits dt was checked against.
+Json time_integration_json(const SimConfig& cfg) {
+  const TimeConfig& t = cfg.time;
+  return {{"integrator", name_of(t.integrator)},
+          {"stages", t.integrator == Integrator::RKL2 ? Json(t.rkl2_stages) : Json(nullptr)},
+          {"stages_per_step", t.stages_per_step()},
+          {"dt", json_finite(t.dt)},
+          {"dt_explicit_limit", json_finite(t.dt_limit)},
+          {"dt_stable", json_finite(t.dt_stable)}};
+}
+
 Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSummary& s) {
   const int v = KOKKOS_VERSION;
   const std::string kokkos_version = std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
@@ -74,6 +86,7 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
           {"restart_from", text_or_null(s.restart_from)},
           {"halo_bytes_per_exchange_rank0", s.halo_bytes_per_exchange},
           {"final_stats", s.final_stats},
+          {"time_integration", time_integration_json(cfg)},
           {"config", config_json(cfg)}};
 }
 
