@@ -164,6 +164,29 @@ TEST(Halo, DeepHaloRefusesRanksThinnerThanTheGhosts) {
   }
 }
 
+// rkl2 runs with an exchange per stage: a deeper halo is refused in one line
+// naming the key, "auto" and 1 are accepted (one ghost layer).
+TEST(Halo, Rkl2RefusesADeepHalo) {
+  GridConfig grid;
+  grid.dims = 2;
+  grid.n = {64, 64, 1};
+  ParallelConfig par;
+  par.halo_depth = 2;
+  try {
+    Decomposition dec(grid, par, MPI_COMM_SELF, Integrator::RKL2);
+    ADD_FAILURE() << "halo_depth 2 was accepted for rkl2";
+  } catch (const KeyError& e) {
+    EXPECT_EQ(e.key(), "parallel.halo_depth");
+    EXPECT_NE(std::string(e.what()).find("allowed: 1 or \"auto\""), std::string::npos) << e.what();
+  }
+  for (int depth : {1, ParallelConfig::kAutoHaloDepth}) {
+    par.halo_depth = depth;
+    const Decomposition dec(grid, par, MPI_COMM_SELF, Integrator::RKL2);
+    EXPECT_EQ(dec.halo_depth(), 1);
+    EXPECT_EQ(dec.ghost(0), 1);
+  }
+}
+
 TEST(Halo, DeviceBuffersToMpiGiveTheSameGhosts) {
   // Handing CUDA memory to an MPI that cannot read it would crash, not fail.
   if (!mpi_takes_field_memory()) GTEST_SKIP() << "this MPI is not CUDA-aware";

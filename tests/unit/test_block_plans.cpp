@@ -120,6 +120,9 @@ TEST(AutoHaloDepth, DeepOnlyForHostRanksBeyondCache) {
   EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RK2, 8), deep ? 2 : 1);
   EXPECT_EQ(auto_halo_depth(3, flat, Integrator::Euler, 8), 1);
   EXPECT_EQ(auto_halo_depth(3, cube_in_cache, Integrator::Euler, 8), 1);
+  // rkl2 exchanges every stage: the block forms do not run it.
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RKL2, 8), 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RKL2, 8), 1);
 }
 
 // The value chosen reaches the decomposition: its ghosts are that wide.
