@@ -30,13 +30,14 @@ namespace {
 const char* kBenchUsage =
     "grayscott --benchmark [--json FILE] [key=value ...], also under mpiexec:\n"
     "Measures copy and triad bandwidth, then the time-step throughput of every\n"
-    "stencil with Euler and RK2 on grids far larger than the caches. Keys:\n"
+    "stencil with Euler, RK2 and RKL2 on grids far larger than the caches. Keys:\n"
     "  n2d=2048 n3d=160       global grid (cells per side) of the 2D and 3D cases\n"
     "  steps=10 repeats=5     steps per timed repetition; repetitions (median reported)\n"
     "  warmup=2               untimed steps before the repetitions\n"
     "  stream_mib=64          size of each bandwidth array per rank, MiB\n"
     "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt\n"
-    "  integrators=euler,rk2\n"
+    "  integrators=euler,rk2,rkl2  (rkl2 with time.stages=9 and parallel.halo_depth=1: cells/s\n"
+    "                         counts steps, stages/s stage updates)\n"
     "  precisions=double,float  state precisions (grid.precision), each case in each\n"
     "  depths=2,4,8           on one rank, also each case as blocks of T steps per pass over\n"
     "                         memory (the fused block form, ghosts T x stages wide), named\n"
@@ -49,7 +50,7 @@ const char* kBenchUsage =
 struct Options {
   long n2d = 2048, n3d = 160, steps = 10, repeats = 5, warmup = 2, stream_mib = 64;
   std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt"};
-  std::vector<std::string> integrators = {"euler", "rk2"};
+  std::vector<std::string> integrators = {"euler", "rk2", "rkl2"};
   std::vector<std::string> precisions = {"double", "float"};
   std::vector<std::string> overrides;
   std::string json;
@@ -88,12 +89,14 @@ std::vector<int> parse_depths(const std::string& value) {
   return out;
 }
 
-// A comma list whose entries are each `a` or `b` (integrators, precisions).
-std::vector<std::string> list_of_two(const std::string& key, const std::string& value, const char* a, const char* b) {
+// A comma list whose entries are each one of `allowed` (integrators, precisions).
+std::vector<std::string> list_of(const std::string& key, const std::string& value, const std::vector<std::string>& allowed) {
   std::vector<std::string> list = split(value);
+  std::string names;
+  for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
   for (const auto& c : list)
-    if (c != a && c != b)
-      throw InputError("command line: benchmark key '" + key + "' = '" + value + "': '" + c + "' is not " + a + " or " + b);
+    if (std::find(allowed.begin(), allowed.end(), c) == allowed.end())
+      throw InputError("command line: benchmark key '" + key + "' = '" + value + "': '" + c + "' is not one of " + names);
   return list;
 }
 
@@ -124,9 +127,9 @@ Options parse(const std::vector<std::string>& args) {
           throw InputError("command line: benchmark key 'cases' = '" + value + "': '" + c +
                            "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, all");
     } else if (key == "integrators") {
-      o.integrators = list_of_two(key, value, "euler", "rk2");
+      o.integrators = list_of(key, value, {"euler", "rk2", "rkl2"});
     } else if (key == "precisions") {
-      o.precisions = list_of_two(key, value, "double", "float");
+      o.precisions = list_of(key, value, {"double", "float"});
     } else if (key == "depths") {
       o.depths = parse_depths(value);
     } else if (key.find('.') != std::string::npos) {
@@ -146,6 +149,7 @@ Options parse(const std::vector<std::string>& args) {
 struct CaseResult {
   std::string name, integrator, precision;
   int dims = 0, stencil = 0;
+  int stages = 1;  // per step (the stage table's)
   long n = 0;
   double updates_median = 0, updates_best = 0, bytes_per_cell = 0, halo_fraction = 0;
   // CPU time the processes got over the wall time they had (1 = every rank and
@@ -166,25 +170,37 @@ struct CaseResult {
   }
 };
 
-// Bytes a stage must move per cell: read u and v (and, averaging, the base u
-// and v; with a parameter map, F and k), write u and v. Write-allocate traffic
-// is not counted, as in STREAM's copy.
+// Bytes a step must move per cell, stage by stage: read u and v (and,
+// averaging, the base u and v; with a parameter map, F and k), write u and v.
+// RKL2: its first stage also writes f(Y_0) (6 values), each later one reads
+// Y_{j-1}, Y_{j-2}, Y_0 and f(Y_0) and writes Y_j (10 values).
+// Write-allocate traffic is not counted, as in STREAM's copy.
 // In the state's precision: a float state's streaming bound is 16 B per cell.
-double bytes_per_cell(bool rk2, bool mapped, double word) {
+double bytes_per_cell(const std::string& integrator, int stages, bool mapped, double word) {
   const double extra = mapped ? 2 * word : 0;
-  return rk2 ? (4 * word + extra) + (6 * word + extra) : 4 * word + extra;
+  if (integrator == "rk2") return (4 * word + extra) + (6 * word + extra);
+  if (integrator == "rkl2") return (6 * word + extra) + (stages - 1) * (10 * word + extra);
+  return 4 * word + extra;
 }
 
 // Floating-point operations per cell and step as the CPU row kernel evaluates
 // them (lap: one field's Laplacian, the 19/27-point ones in their column form:
 // 6 additions for a column's face and diagonal sums, its side and middle
 // weights, 3 to combine; 16 for the reaction and the update of both species, 4
-// more to average in RK2's second stage). For the roofline plot.
-double flops_per_cell(int stencil, bool rk2) {
+// more to average in RK2's second stage, 14 more in each RKL2 stage after the
+// first: five weighted terms per species where the update has two). For the
+// roofline plot.
+double flops_per_cell(int stencil, const std::string& integrator, int stages) {
   const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 15 : 18;
   const double stage = 2 * lap + 16;
-  return rk2 ? 2 * stage + 4 : stage;
+  if (integrator == "rk2") return 2 * stage + 4;
+  if (integrator == "rkl2") return stage + (stages - 1) * (stage + 14);
+  return stage;
 }
+
+// The stage count of the rkl2 cases: s = 9 holds 22 times the explicit limit,
+// about what a fine-grid run asks for.
+constexpr int kBenchRkl2Stages = 9;
 
 // The run a case times. h = 1 and dt = 0.2 are stable for every stencil with
 // the default physics; spots make a non-trivial field without a long start.
@@ -196,10 +212,13 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
                                  "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
                                  "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
                                  "grid.precision=" + precision};
+  if (integrator == "rkl2") ov.push_back("time.stages=" + std::to_string(kBenchRkl2Stages));
   // parallel.halo_depth is the run's default ("auto": blocks on CPU ranks
   // whose state is beyond cache) unless given, e.g. =1 to pin the
   // one-exchange-per-stage scheme; each case reports the depth it ran with.
+  // rkl2 runs with an exchange per stage whatever is given.
   ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
+  if (integrator == "rkl2") ov.push_back("parallel.halo_depth=1");
   return load_config_text("", "benchmark", ov);
 }
 
@@ -208,7 +227,7 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
 // like grid.n of a run) or that has nothing to run.
 void check_benchmark(const Options& o, MPI_Comm comm) {
   if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt");
-  if (o.integrators.empty()) throw InputError("command line: benchmark key 'integrators' is empty; allowed: euler, rk2 or euler,rk2");
+  if (o.integrators.empty()) throw InputError("command line: benchmark key 'integrators' is empty; allowed: a comma list of euler, rk2, rkl2");
   if (o.precisions.empty()) throw InputError("command line: benchmark key 'precisions' is empty; allowed: double, float or double,float");
   const double stream = 3.0 * double(o.stream_mib) * double(1L << 20);  // the same on every rank
   const double have = memory_per_rank(comm);
@@ -234,6 +253,13 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
   }
 }
 
+// Whether the fused block forms run an integrator (blocks_supported, numerics/integrator.hpp).
+bool blocks_run(const std::string& integrator) {
+  for (const auto& [name, value] : kIntegratorNames)
+    if (integrator == name) return blocks_supported(value);
+  return false;
+}
+
 // A case's name, integrator, dimensions, stencil and grid size, before it is measured.
 CaseResult named_case(const Options& o, const std::string& name, const std::string& integrator,
                       const std::string& precision) {
@@ -252,8 +278,9 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   CaseResult r = named_case(o, name, integrator, precision_name<Real>());
   const SimConfig cfg = case_config(o, name, integrator, r.precision);
   Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-  Fields<Real> f(dec);
+  Fields<Real> f(dec, cfg.time.scheme().registers);
   apply_initial_condition(cfg, dec, f);
+  r.stages = cfg.time.stages_per_step();
   PhaseTimers timers;
   Stepper<Real> stepper(cfg, dec, timers);
   r.halo_depth = stepper.halo_depth();
@@ -283,7 +310,7 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   r.updates_per_cpu_s = cpu > 0 ? double(cfg.grid.cells()) * o.steps * o.repeats / (cpu / lanes) : 0;
   r.updates_median = median_of(rates);
   r.updates_best = *std::max_element(rates.begin(), rates.end());
-  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
+  r.bytes_per_cell = bytes_per_cell(integrator, r.stages, cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
   r.halo_fraction = total > 0 ? halo / total : 0;
   return r;
 }
@@ -305,7 +332,8 @@ CaseResult run_block_case(const Options& o, const std::string& name, const std::
   r.updates_per_cpu_s = t.cpu_s > 0 ? t.updates / (t.cpu_s / lanes) : 0;
   r.updates_median = median_of(t.rates);
   r.updates_best = *std::max_element(t.rates.begin(), t.rates.end());
-  r.bytes_per_cell = bytes_per_cell(integrator == "rk2", cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
+  r.stages = cfg.time.stages_per_step();
+  r.bytes_per_cell = bytes_per_cell(integrator, r.stages, cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
   r.halo_fraction = t.wall_s > 0 ? t.ghost_s / t.wall_s : 0;
   return r;
 }
@@ -314,9 +342,9 @@ void print_case(const CaseResult& r, double copy_bw) {
   char grid[32];
   std::snprintf(grid, sizeof grid, r.dims == 2 ? "%ld^2" : "%ld^3", r.n);
   const double gbs = r.updates_median * r.bytes_per_cell;
-  std::printf("%-24s %-8s %2d %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g%s%s\n", r.label().c_str(), grid, r.halo_depth,
-              r.updates_median, r.updates_best, r.bytes_per_cell, gbs / 1e9, gbs / copy_bw, 100 * r.halo_fraction,
-              r.cpu_share, r.updates_per_cpu_s, r.form.empty() ? "" : "  ", r.form.c_str());
+  std::printf("%-24s %-8s %2d %12.4g %12.4g %8.0f %10.2f %9.3f %7.1f %5.2f %12.4g %12.4g%s%s\n", r.label().c_str(), grid,
+              r.halo_depth, r.updates_median, r.updates_best, r.bytes_per_cell, gbs / 1e9, gbs / copy_bw, 100 * r.halo_fraction,
+              r.cpu_share, r.updates_per_cpu_s, r.updates_median * r.stages, r.form.empty() ? "" : "  ", r.form.c_str());
   std::fflush(stdout);
 }
 
@@ -341,7 +369,9 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
           {"cell_updates_per_second", json_finite(r.updates_median)},
           {"cell_updates_per_second_best", json_finite(r.updates_best)},
           {"bytes_per_cell", json_finite(r.bytes_per_cell)},
-          {"flops_per_cell", json_finite(flops_per_cell(r.stencil, r.integrator == "rk2"))},
+          {"stages_per_step", r.stages},
+          {"cell_updates_per_stage_per_second", json_finite(r.updates_median * r.stages)},
+          {"flops_per_cell", json_finite(flops_per_cell(r.stencil, r.integrator, r.stages))},
           {"achieved_bandwidth_bytes_per_s", json_finite(achieved)},
           {"fraction_of_copy_bandwidth", json_finite(achieved / copy_bw)},
           {"fraction_of_triad_bandwidth", json_finite(achieved / triad_bw)},
@@ -376,6 +406,7 @@ void benchmark_cases(const Options& o, double copy_bw, double triad_bw, Json& ca
     for (const auto& name : o.cases)
       for (const auto& integrator : o.integrators)
         for (const int depth : o.depths) {
+          if (!blocks_run(integrator)) continue;
           const CaseResult r = run_block_case<Real>(o, name, integrator, depth);
           cases.push_back(case_json_with_block(r, copy_bw, triad_bw));
           print_case(r, copy_bw);
@@ -401,8 +432,8 @@ int run_benchmark(const std::vector<std::string>& args) {
                 threads, ExecSpace::name(), precisions.c_str(), host_arch());
     std::printf("bandwidth (median of %ld, all ranks): copy %.2f GB/s, triad %.2f GB/s (arrays of %ld MiB per rank)\n",
                 std::max(5L, o.repeats), bw.copy / 1e9, bw.triad / 1e9, o.stream_mib);
-    std::printf("%-24s %-8s %2s %12s %12s %8s %10s %9s %7s %5s %12s\n", "case", "grid", "T", "cells/s", "best", "B/cell",
-                "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s");
+    std::printf("%-24s %-8s %2s %12s %12s %8s %10s %9s %7s %5s %12s %12s\n", "case", "grid", "T", "cells/s", "best", "B/cell",
+                "GB/s", "frac_copy", "halo_%", "cpu", "cells/cpu_s", "stages/s");
     std::fflush(stdout);
   }
   // Double's cases first, then float's, against the same bandwidth.
@@ -410,7 +441,7 @@ int run_benchmark(const std::vector<std::string>& args) {
   benchmark_cases<double>(o, bw.copy, bw.triad, cases);
   benchmark_cases<float>(o, bw.copy, bw.triad, cases);
   if (rank == 0 && !o.json.empty()) {
-    const Json js = {{"benchmark_version", 2},
+    const Json js = {{"benchmark_version", 3},
                      {"ranks", ranks},
                      {"threads_per_rank", threads},
                      {"backend", ExecSpace::name()},

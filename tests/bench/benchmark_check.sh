@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `grayscott --benchmark --json` on small grids: the JSON lists all twenty
-# step cases (five stencils x Euler, RK2 x double, float, from the one run),
-# and on one rank each of them also as fused blocks of T = 2, 4, 8 steps (the
-# block form named), with positive throughput, the bytes per cell of the
-# model (32 Euler, 80 RK2 in double; half in float), a fraction of copy
+# `grayscott --benchmark --json` on small grids: the JSON lists all thirty
+# step cases (five stencils x Euler, RK2, RKL2 x double, float, from the one
+# run), and on one rank the Euler and RK2 ones also as fused blocks of T = 2,
+# 4, 8 steps (the block form named; RKL2 does not block), with positive
+# throughput, the bytes per cell of the model (32 Euler, 80 RK2, 688 RKL2 with
+# its 9 stages in double; half in float), stage updates per second (cells per
+# second x stages per step), a fraction of copy
 # bandwidth consistent with the measured bandwidth; precisions=float runs
 # float cases only; each case records the parallel.halo_depth it ran with: the
 # solver's default ("auto") unless the key pins it; a bad key exits 2 with a
@@ -27,9 +29,9 @@ assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] 
 names = [c["case"] for c in d["cases"]]
 want, stems = [], []
 for p in ("double", "float"):
-    st = [f"{s}-{p}-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2")]
+    st = [f"{s}-{p}-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2", "rkl2")]
     stems += st
-    want += st + ([f"{s}-T{t}" for s in st for t in (2, 4, 8)] if ranks == 1 else [])
+    want += st + ([f"{s}-T{t}" for s in st if not s.endswith("rkl2") for t in (2, 4, 8)] if ranks == 1 else [])
 assert names == want, names
 assert d["precisions"] == ["double", "float"], d["precisions"]
 for c in d["cases"]:
@@ -45,7 +47,11 @@ for c in d["cases"]:
     assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
     word = 8 if c["precision"] == "double" else 4
     assert c["case"].split("-")[2] == c["precision"], c
-    assert c["bytes_per_cell"] == (10 if c["integrator"] == "rk2" else 4) * word, c
+    words = {"euler": 4, "rk2": 10, "rkl2": 6 + 8 * 10}[c["integrator"]]
+    assert c["bytes_per_cell"] == words * word, c
+    stages = {"euler": 1, "rk2": 2, "rkl2": 9}[c["integrator"]]
+    assert c["stages_per_step"] == stages, c
+    assert abs(c["cell_updates_per_stage_per_second"] - stages * c["cell_updates_per_second"]) <= 1e-9 * c["cell_updates_per_stage_per_second"], c
     expect = c["cell_updates_per_second"] * c["bytes_per_cell"] / d["copy_bandwidth_bytes_per_s"]
     assert abs(c["fraction_of_copy_bandwidth"] - expect) <= 1e-4 * expect, (c, expect)
     assert 0 <= c["halo_fraction"] <= 1, c
