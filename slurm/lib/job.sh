@@ -310,12 +310,16 @@ gs_latest_step() {
 gs_last_error() { tail -c +$(($2 + 1)) "$1" | grep -a "grayscott: error" | tail -n 1; }
 # gs_launcher_error LOG OFFSET: the last error line of someone else after
 # byte OFFSET: the launcher's conclusion ("srun: error: Invalid MPI type
-# 'pmi3', --mpi=list for acceptable types" after the lines that led to it);
-# else the last line that is neither the program's nor this script's.
+# 'pmi3', --mpi=list for acceptable types" after the lines that led to it;
+# "slurmstepd: error: execve(): BIN: Permission denied"); else the last line
+# that is neither the program's nor this script's.
 gs_launcher_error() {
   local lines err
   lines=$(tail -c +$(($2 + 1)) "$1" | grep -a -v -e '^\[grayscott-job ' -e '^grayscott: ' -e '^step ' -e '^[[:space:]]*$')
-  err=$(grep -a -i -e 'error' -e 'invalid' -e 'not found' -e 'cannot' <<<"$lines" | tail -n 1)
+  # srun's closing lines repeat only the exit code or that it ends the step.
+  err=$(grep -a -i -e 'error' -e 'invalid' -e 'not found' -e 'cannot' -e 'denied' <<<"$lines" |
+    grep -a -v -e 'Exited with exit code' -e '_step_signal' -e 'Terminating StepId' -e 'forcing job termination' \
+      -e 'Job step aborted' | tail -n 1)
   [[ -n $err ]] || err=$(tail -n 1 <<<"$lines")
   printf '%s\n' "$err"
 }
