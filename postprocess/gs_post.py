@@ -18,6 +18,7 @@ from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
 from gspost.scaling import cmd_scaling
+from gspost.time_to_accuracy import cmd_time_to_accuracy
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -79,6 +80,9 @@ def main(argv=None):
     c.add_argument("--title")
     c.add_argument("--expect-order", type=number(-math.inf, False), help="exit 1 unless every observed L2 order is within --tolerance of this")
     c.add_argument("--tolerance", type=positive, default=0.2)
+    c.add_argument("--dt-scaling", choices=["h2", "h"],
+                   help="how the study scaled dt with h (slurm/convergence.sh --dt-scaling), recorded in "
+                   "convergence.{md,json}; a warning when the levels' dt say otherwise (default: read from the levels)")
     c.set_defaults(func=cmd_convergence)
 
     s = sub.add_parser("scaling", help="speed-up, efficiency and per-phase breakdown of a scaling series")
@@ -146,6 +150,18 @@ def main(argv=None):
     t.add_argument("folder", help="the study folder (slurm/latency.sh --out)")
     t.add_argument("--out", help="folder for latency.{md,csv} (default: the study folder)")
     t.set_defaults(func=cmd_latency)
+
+    e = sub.add_parser("time-to-accuracy", help="error against wall time of Heun and rkl2 runs (slurm/time_to_accuracy.sh)",
+                       description="Reads a slurm/time_to_accuracy.sh folder (its runs.tsv): each run's error against "
+                       "the reference run averaged onto its grid, its median loop time over the repeats; writes "
+                       "time_to_accuracy.{md,csv,json,png}.")
+    e.add_argument("folder", help="the study folder (slurm/time_to_accuracy.sh --out)")
+    e.add_argument("--var", default="v", choices=["u", "v"])
+    e.add_argument("--out", help="folder for the outputs (default: the study folder)")
+    e.add_argument("--margin", type=non_negative, default=0.0,
+                   help="an rkl2 run counts as reaching Heun's accuracy when its L2 error is at most (1 + MARGIN) "
+                   "times Heun's (default 0: no larger)")
+    e.set_defaults(func=cmd_time_to_accuracy)
 
     a = p.parse_args(argv)
     if a.cmd == "model" and not a.overlap_inner and not a.overlap:

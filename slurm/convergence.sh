@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Spatial convergence study: the same physical problem at h, h/2, h/4, ...
-# with dt scaled by h^2 (steps by 4 per level, same final time), then the
+# with dt scaled by h^2 (steps by 4 per level, same final time), or by h
+# (--dt-scaling h, for time.integrator = "rkl2": steps by 2 per level), then the
 # errors and observed orders (postprocess/gs_post.py convergence). The collect
 # step runs whatever the levels did (afterany) and writes DIR/result.txt.
 usage() {
@@ -9,7 +10,11 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --n0 N            cells per axis on the coarsest grid, 2 to 65536 (default 16)
   --levels M        number of grids: n0, 2 n0, ..., 2^(M-1) n0, 3 to 10 (default 4)
   --dt0 DT          time step on the coarsest grid, a finite number > 0 (default 0.2); level i uses DT / 4^i
-  --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i
+                    (DT / 2^i with --dt-scaling h)
+  --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i (S * 2^i with h)
+  --dt-scaling h2|h how dt follows h (default h2: dt ~ h^2, as an explicit integrator's stability needs;
+                    h: dt ~ h, for time.integrator=rkl2, whose stage count grows instead: its O(dt^2) time
+                    error stays O(h^2), with a constant well below the space error's); recorded in the results
   --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
                     DIR/study-plan.txt (a folder that holds another study's plan is refused)
   --ranks R         ranks per run (default 1)
@@ -28,13 +33,14 @@ USAGE
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
-reference=finest expect="" tol=0.2 dry=0
+reference=finest expect="" tol=0.2 dry=0 scaling=h2
 while (($#)); do
   case $1 in
     --n0) args_need "$1" $#; n0=$2; shift 2 ;;
     --levels) args_need "$1" $#; levels=$2; shift 2 ;;
     --dt0) args_need "$1" $#; dt0=$2; shift 2 ;;
     --steps0) args_need "$1" $#; steps0=$2; shift 2 ;;
+    --dt-scaling) args_need "$1" $#; scaling=$2; shift 2 ;;
     --out) args_need "$1" $#; out=$2; shift 2 ;;
     --ranks) args_need "$1" $#; ranks=$2; shift 2 ;;
     --local) local=1; shift ;;
@@ -55,6 +61,11 @@ args_real --dt0 "$dt0" positive
 args_real --tolerance "$tol" positive
 [[ -z $expect ]] || args_real --expect-order "$expect" positive
 args_time --time "$time"
+case $scaling in
+  h2) shift_per_level=2 ;;  # dt0 / 4^i, steps0 * 4^i
+  h) shift_per_level=1 ;;   # dt0 / 2^i, steps0 * 2^i
+  *) args_refuse --dt-scaling "$scaling" "h2 (dt0 / 4^i, the default) or h (dt0 / 2^i, for time.integrator=rkl2)" ;;
+esac
 case $reference in
   finest | successive) ;;
   richardson) ((levels >= 4)) || args_refuse --reference "$reference" "finest or successive with --levels $levels (richardson needs 4 or more)" ;;
@@ -84,9 +95,9 @@ for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))
 dirs=() deps=()
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
-  steps=$((steps0 << (2 * i)))
-  # dt0 / 4^i exactly (a division by a power of two), printed as the shortest round-tripping decimal.
-  dt=$(/usr/bin/python3 -c 'import sys; print(repr(float(sys.argv[1]) / 4 ** int(sys.argv[2])))' "$dt0" "$i")
+  steps=$((steps0 << (shift_per_level * i)))
+  # dt0 / 4^i (or 2^i) exactly (a division by a power of two), printed as the shortest round-tripping decimal.
+  dt=$(/usr/bin/python3 -c 'import sys; print(repr(float(sys.argv[1]) / 2 ** int(sys.argv[2])))' "$dt0" "$((shift_per_level * i))")
   run_dir=$out/n$(printf %04d "$n")
   dirs+=("$run_dir")
   # grid.n as one number: the same n on every axis of the input's domain.
@@ -109,7 +120,7 @@ done
 study_check_plan "$out" "$study_text"
 study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
-  --reference "$reference" --tolerance "$tol")
+  --reference "$reference" --tolerance "$tol" --dt-scaling "$scaling")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")
 if ((local)); then
   study_plan "$(study_collect_local "$out" convergence dirs -- "${collect[@]}")"

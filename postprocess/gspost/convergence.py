@@ -3,9 +3,11 @@ h/4, ... The levels must be comparable (same domain, final time, stencil,
 integrator and physics) or the study is refused naming the key; orders outside
 the asymptotic range give a warning. convergence.json is written in every case,
 so a study folder always says how it ended."""
+import glob
 import json
 import math
 import os
+import re
 import sys
 
 from .common import InputError, make_folder, need_modules, num, output_folder, plt, save_figure, write_table
@@ -15,6 +17,10 @@ from .summary import COMPLETE, cfg, grid_of, load_summary
 # Config keys every level must share (besides grid.dims and grid.L, checked as the domain).
 SAME_KEYS = ("grid.stencil", "time.integrator")
 SPREAD = 0.2  # successive observed orders further apart than this are not yet asymptotic
+# How dt follows h from one level to the next (slurm/convergence.sh --dt-scaling): the dt ratio per halving of h.
+DT_SCALINGS = {"h2": 4.0, "h": 2.0}
+STAGES_PER_STEP = {"euler": 1, "rk2": 2}
+HEADER_STAGES = re.compile(r"\brkl2 s=(\d+)\b")
 
 
 def restrict(np, fine, factor):
@@ -52,6 +58,42 @@ def check_comparable(runs):
             raise InputError("%s: grid %s is not a uniform refinement of %s" % (where, r["n"], base["n"]))
 
 
+def integration_of(s):
+    """(integrator, stages per step) of a run: summary.json's time_integration (version 4 on); for older
+    summaries the configured integrator, and rkl2's stage count from time.stages or, for "auto", from the
+    run's first stdout line ("rkl2 s=9", in run.log or a Slurm *.out in the run folder). Stages None: unknown."""
+    ti = s.get("time_integration")
+    if isinstance(ti, dict) and isinstance(ti.get("integrator"), str):
+        stages = ti.get("stages_per_step")
+        return ti["integrator"], stages if isinstance(stages, int) and not isinstance(stages, bool) else None
+    integrator = cfg(s, "time.integrator", "euler")
+    if integrator in STAGES_PER_STEP:
+        return integrator, STAGES_PER_STEP[integrator]
+    stages = cfg(s, "time.stages", "auto")
+    if isinstance(stages, int) and not isinstance(stages, bool):
+        return integrator, stages
+    for log in sorted(glob.glob(os.path.join(s["_dir"], "*.log")) + glob.glob(os.path.join(s["_dir"], "*.out"))):
+        try:
+            with open(log, errors="replace") as f:
+                for line in f:
+                    m = HEADER_STAGES.search(line)
+                    if m and line.startswith("grayscott:"):
+                        return integrator, int(m.group(1))
+        except OSError:
+            continue
+    return integrator, None
+
+
+def dt_scaling_of(runs):
+    """The dt ratio between successive levels as a --dt-scaling name ("h2", "h"), or "other"."""
+    names = set()
+    for coarse, fine in zip(runs, runs[1:]):
+        ratio = coarse["dt"] / fine["dt"] if fine["dt"] > 0 else 0.0
+        per_halving = ratio ** (1.0 / math.log2(fine["n"][0] / coarse["n"][0])) if ratio > 0 else 0.0
+        names.add(next((k for k, v in DT_SCALINGS.items() if abs(per_halving - v) < 1e-9 * v), "other"))
+    return names.pop() if len(names) == 1 else "other"
+
+
 def load_levels(a, np):
     runs = []
     for d in a.runs:
@@ -62,8 +104,10 @@ def load_levels(a, np):
                              % (s["_path"], s["status"], ": " + error if isinstance(error, str) else ""))
         dims, n, L = grid_of(s)
         field, _ = read_field(final_field_file(s), a.var)
+        integrator, stages = integration_of(s)
         runs.append({"s": s, "n": n, "L": L, "dims": dims, "h": L[0] / n[0], "field": field,
-                     "time": float(s.get("time", 0.0))})
+                     "time": float(s.get("time", 0.0)), "dt": float(cfg(s, "time.dt", 0.0)),
+                     "integrator": integrator, "stages": stages})
     if len(runs) < 3:
         raise InputError("need at least 3 runs (h, h/2, h/4), got %d" % len(runs))
     runs.sort(key=lambda r: r["n"][0])
@@ -95,7 +139,8 @@ def error_rows(a, np, runs):
         e = r["field"] - ref
         l2 = float(np.sqrt(np.mean(e * e)))  # cell-volume-weighted L2 norm over the periodic box / volume
         linf = float(np.max(np.abs(e)))
-        rows.append([r["n"][0], r["h"], int(r["s"]["steps"]), l2, linf, None, None])
+        rows.append([r["n"][0], r["h"], int(r["s"]["steps"]), l2, linf, None, None, r["dt"], r["integrator"],
+                     r["stages"]])
     for i in range(1, len(rows)):
         ratio = rows[i - 1][1] / rows[i][1]
         for col, o in ((3, 5), (4, 6)):
@@ -150,21 +195,38 @@ def study(a):
     rows = error_rows(a, np, runs)
     orders = [r[5] for r in rows[1:]]
     warnings = asymptotic_warnings(orders, a.expect_order, a.tolerance)
+    observed_scaling = dt_scaling_of(runs)
+    scaling = a.dt_scaling or observed_scaling
+    if a.dt_scaling and observed_scaling != a.dt_scaling:
+        warnings.append("--dt-scaling %s, but the levels' dt change by another ratio (%s)"
+                        % (a.dt_scaling, ", ".join("%s at n = %d" % (num(r["dt"]), r["n"][0]) for r in runs)))
     failed = a.expect_order is not None and (not orders or any(o is None or abs(o - a.expect_order) > a.tolerance
                                                                for o in orders))
-    header = ["n", "h", "steps", "L2 error", "Linf error", "order L2", "order Linf"]
+    header = ["n", "h", "steps", "L2 error", "Linf error", "order L2", "order Linf", "dt", "integrator",
+              "stages per step"]
     md = os.path.join(a.out, "convergence.md")
     write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))
+    with open(md, "a") as f:
+        f.write("\ndt scaling: %s (%s); reference: %s; finest run (n = %d): %s, %s stages per step\n"
+                % (scaling, {"h2": "dt0 / 4^i, steps0 * 4^i", "h": "dt0 / 2^i, steps0 * 2^i"}.get(
+                    scaling, "dt ratios not a power of h"), a.reference, runs[-1]["n"][0], runs[-1]["integrator"],
+                   num(runs[-1]["stages"])))
     result = {"status": "failed" if failed else "warning" if warnings else "ok", "error": None,
               "warnings": warnings, "asymptotic": not warnings, "reference": a.reference, "variable": a.var,
               "finest_n": runs[-1]["n"][0], "expect_order": a.expect_order, "tolerance": a.tolerance,
-              "levels": [dict(zip(["n", "h", "steps", "l2", "linf", "order_l2", "order_linf"], r)) for r in rows]}
+              "dt_scaling": scaling, "dt_scaling_observed": observed_scaling,
+              "levels": [dict(zip(["n", "h", "steps", "l2", "linf", "order_l2", "order_linf", "dt", "integrator",
+                                   "stages_per_step"], r)) for r in rows],
+              "runs": [{"n": r["n"][0], "dt": r["dt"], "steps": int(r["s"]["steps"]), "integrator": r["integrator"],
+                        "stages_per_step": r["stages"]} for r in runs]}
     write_result(a.out, result)
     for w in warnings:
         print("gs_post.py convergence: warning: %s" % w, file=sys.stderr)
     _plot(a, rows, runs[-1]["n"][0])
     with open(md) as f:
         sys.stdout.write(f.read())
+    print("dt scaling %s; stages per step by level: %s" % (scaling, ", ".join(
+        "n = %d: %s %s" % (r["n"][0], r["integrator"], num(r["stages"])) for r in runs)))
     print("wrote %s/convergence.{md,csv,json,png}" % a.out)
     if a.expect_order is not None:
         if failed:

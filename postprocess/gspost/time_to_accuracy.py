@@ -1,0 +1,207 @@
+"""`time-to-accuracy`: error against wall time for Heun and rkl2 runs of the
+smooth convergence problems (a slurm/time_to_accuracy.sh folder). Each run's
+error is its difference from the folder's reference run (a finer grid)
+averaged onto the run's grid, so it holds the space error as well as the time
+error; its cost is the median loop time of its repeats."""
+import csv
+import glob
+import json
+import math
+import os
+import statistics
+import sys
+
+from .common import InputError, need_modules, num, plt, save_figure, write_table
+from .convergence import integration_of, restrict
+from .field import final_field_file, read_field
+from .summary import COMPLETE, cfg, grid_of, load_summary, loop_seconds
+
+FIELDS = ("dims", "name", "role", "integrator", "n", "dt", "steps", "dir")
+
+
+def read_plan(folder):
+    path = os.path.join(folder, "runs.tsv")
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f, delimiter="\t"))
+    except FileNotFoundError:
+        raise InputError("%s: no such file (is this a slurm/time_to_accuracy.sh folder?)" % path)
+    except OSError as e:
+        raise InputError("%s: cannot read (%s)" % (path, e.strerror or e))
+    if not rows or any(k not in rows[0] for k in FIELDS):
+        raise InputError("%s: not a table with the columns %s" % (path, ", ".join(FIELDS)))
+    return rows
+
+
+def load_run(folder, row, var):
+    run_dir = os.path.join(folder, row["dir"])
+    s = load_summary(run_dir)
+    if s["status"] not in COMPLETE:
+        raise InputError("%s: status is '%s', not 'ok'" % (s["_path"], s["status"]))
+    dims, n, L = grid_of(s)
+    field, _ = read_field(final_field_file(s), var)
+    times = []
+    for p in sorted(glob.glob(os.path.join(folder, "d%s" % row["dims"], "times", row["name"] + ".r*.json"))):
+        times.append(loop_seconds(load_summary(p)))
+    if not times:
+        times = [loop_seconds(s)]
+    integrator, stages = integration_of(s)
+    ti = s.get("time_integration") if isinstance(s.get("time_integration"), dict) else {}
+    limit = ti.get("dt_explicit_limit")
+    dt = float(cfg(s, "time.dt"))
+    return {"row": row, "s": s, "dims": dims, "n": n[0], "L": L, "field": field, "dt": dt,
+            "steps": int(s["steps"]), "time": float(s.get("time", 0.0)), "integrator": integrator, "stages": stages,
+            "limit": float(limit) if isinstance(limit, (int, float)) else None, "loop": statistics.median(times),
+            "loop_min": min(times), "loop_max": max(times), "repeats": len(times),
+            "compute": float((s.get("wall_time_s") or {}).get("compute", float("nan")))}
+
+
+def analyse(np, folder, rows, var, margin):
+    by_dims = {}
+    for row in rows:
+        by_dims.setdefault(int(row["dims"]), []).append(row)
+    results = {}
+    for dims, group in sorted(by_dims.items()):
+        refs = [r for r in group if r["role"] == "reference"]
+        if len(refs) != 1:
+            raise InputError("%s/runs.tsv: %dD has %d reference runs, not 1" % (folder, dims, len(refs)))
+        ref = load_run(folder, refs[0], var)
+        runs = []
+        for row in group:
+            if row["role"] == "reference":
+                continue
+            r = load_run(folder, row, var)
+            if abs(r["time"] - ref["time"]) > 1e-9 * max(1.0, ref["time"]):
+                raise InputError("%s: final time %g differs from the reference's %g" % (r["s"]["_path"], r["time"],
+                                                                                        ref["time"]))
+            if ref["n"] % r["n"]:
+                raise InputError("%s: grid %d does not divide the reference's %d" % (r["s"]["_path"], r["n"], ref["n"]))
+            e = r["field"] - restrict(np, ref["field"], ref["n"] // r["n"])
+            r["l2"] = float(np.sqrt(np.mean(e * e)))
+            r["linf"] = float(np.max(np.abs(e)))
+            r.pop("field")
+            runs.append(r)
+        ref.pop("field")
+        results[dims] = {"reference": ref, "runs": runs, "findings": findings(runs, margin)}
+    return results
+
+
+def findings(runs, margin):
+    """At the finest level: the fastest rkl2 run with an L2 error no larger than Heun's (times 1 + margin), and its
+    share of Heun's time; over the levels: the study's sums (Heun at dt0 / 4^i, rkl2 at dt0 / 2^i)."""
+    finest = max(r["n"] for r in runs)
+    heun = [r for r in runs if r["n"] == finest and r["row"]["role"] == "heun"]
+    out = {"finest_n": finest}
+    if heun:
+        h = heun[0]
+        ok = [r for r in runs if r["n"] == finest and r["integrator"] == "rkl2" and r["l2"] <= h["l2"] * (1 + margin)]
+        best = min(ok, key=lambda r: r["loop"]) if ok else None
+        out.update({"heun_l2": h["l2"], "heun_loop_s": h["loop"], "margin": margin,
+                    "rkl2_best": None if best is None else {"dt": best["dt"], "stages": best["stages"], "l2": best["l2"],
+                                                            "loop_s": best["loop"], "l2_ratio": best["l2"] / h["l2"]},
+                    "time_ratio": None if best is None else best["loop"] / h["loop"]})
+    levels = sorted({r["n"] for r in runs})
+    heun_sum = study_sum = 0.0
+    per_level = []
+    for n in levels:
+        h = [r for r in runs if r["n"] == n and r["row"]["role"] == "heun"]
+        k = [r for r in runs if r["n"] == n and r["row"]["role"] == "rkl2-study"]
+        if not h or not k:
+            return out
+        heun_sum += h[0]["loop"]
+        study_sum += k[0]["loop"]
+        per_level.append({"n": n, "heun_l2": h[0]["l2"], "rkl2_l2": k[0]["l2"], "heun_loop_s": h[0]["loop"],
+                          "rkl2_loop_s": k[0]["loop"]})
+    out.update({"study_heun_loop_s": heun_sum, "study_rkl2_loop_s": study_sum,
+                "study_time_ratio": study_sum / heun_sum if heun_sum > 0 else None,
+                "study_levels": per_level,
+                "study_rkl2_error_ratio_max": max(p["rkl2_l2"] / p["heun_l2"] for p in per_level)})
+    return out
+
+
+def _plot(results, path):
+    pyplot = plt()
+    fig, axes = pyplot.subplots(1, len(results), figsize=(5.8 * len(results), 4.8), squeeze=False)
+    for ax, (dims, res) in zip(axes[0], sorted(results.items())):
+        runs = res["runs"]
+        finest = res["findings"]["finest_n"]
+        heun = sorted((r for r in runs if r["row"]["role"] == "heun"), key=lambda r: r["n"])
+        study = sorted((r for r in runs if r["row"]["role"] == "rkl2-study"), key=lambda r: r["n"])
+        fine = sorted((r for r in runs if r["n"] == finest and r["integrator"] == "rkl2"), key=lambda r: r["dt"])
+        ax.loglog([r["loop"] for r in heun], [r["l2"] for r in heun], "o-", color="C0",
+                  label="Heun, dt0 / 4^i (today's study)")
+        for r in heun:
+            ax.annotate("%d" % r["n"], (r["loop"], r["l2"]), textcoords="offset points", xytext=(4, 4), fontsize=7,
+                        color="C0")
+        if study:
+            ax.loglog([r["loop"] for r in study], [r["l2"] for r in study], "s--", color="C1", mfc="none",
+                      label="rkl2, dt0 / 2^i (--dt-scaling h)")
+        ax.loglog([r["loop"] for r in fine], [r["l2"] for r in fine], "^-", color="C3",
+                  label="rkl2 at n = %d, several dt" % finest)
+        for r in fine:
+            lim = r["limit"]
+            ax.annotate("%s x" % num(r["dt"] / lim, 3) if lim else "dt %s" % num(r["dt"]), (r["loop"], r["l2"]),
+                        textcoords="offset points", xytext=(4, -10), fontsize=7, color="C3")
+        ref = res["reference"]
+        ax.set_title("%dD: error vs loop time (reference %d^%d, rkl2 dt %s)" % (dims, ref["n"], dims, num(ref["dt"])),
+                     fontsize=9)
+        ax.set_xlabel("loop wall time, s (one core)")
+        ax.set_ylabel("L2 error of v against the reference")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    save_figure(fig, path, dpi=110)
+
+
+def cmd_time_to_accuracy(a):
+    np = need_modules("numpy", "h5py")["numpy"]
+    folder = a.folder
+    out = a.out or folder
+    rows = read_plan(folder)
+    results = analyse(np, folder, rows, a.var, a.margin)
+    header = ["dims", "n", "integrator", "dt", "dt / explicit limit", "stages per step", "steps",
+              "stage evaluations", "L2 error", "Linf error", "loop s (median)", "loop s min", "loop s max",
+              "repeats", "compute s"]
+    table = []
+    for dims, res in sorted(results.items()):
+        for r in sorted(res["runs"], key=lambda r: (r["n"], r["integrator"] != "rk2", r["dt"])):
+            table.append([dims, r["n"], "heun (rk2)" if r["integrator"] == "rk2" else r["integrator"], r["dt"],
+                          r["dt"] / r["limit"] if r["limit"] else None, r["stages"], r["steps"],
+                          r["steps"] * r["stages"] if r["stages"] else None, r["l2"], r["linf"], r["loop"],
+                          r["loop_min"], r["loop_max"], r["repeats"], r["compute"]])
+    md = os.path.join(out, "time_to_accuracy.md")
+    write_table(table, header, md, os.path.join(out, "time_to_accuracy.csv"), lambda i, v: num(v))
+    lines = []
+    for dims, res in sorted(results.items()):
+        ref, f = res["reference"], res["findings"]
+        lines.append("%dD reference: rkl2 on %d^%d cells, dt = %s (%s stages per step, %d steps, t = %s), its final v "
+                     "averaged onto each run's grid (blocks of (%d/n)^%d cells); the error of a run holds its space "
+                     "error and its time error." % (dims, ref["n"], dims, num(ref["dt"]), num(ref["stages"]),
+                                                   ref["steps"], num(ref["time"]), ref["n"], dims))
+        if "heun_l2" in f:
+            best = f["rkl2_best"]
+            within = "no larger than Heun's" if not f["margin"] else "at most %s x Heun's" % num(1 + f["margin"])
+            lines.append("%dD finest level n = %d: Heun L2 error %s in %s s; %s" % (
+                dims, f["finest_n"], num(f["heun_l2"]), num(f["heun_loop_s"]),
+                "no rkl2 run reached an error %s" % within if best is None else
+                "the fastest rkl2 run with an error %s: dt = %s, %s stages, L2 error %s (%s x Heun's) in %s s = %s "
+                "of Heun's time" % (within, num(best["dt"]), num(best["stages"]), num(best["l2"]),
+                                    num(best["l2_ratio"], 5), num(best["loop_s"]), num(f["time_ratio"], 3))))
+        if "study_time_ratio" in f:
+            lines.append("%dD whole study (n = %s): Heun (dt0 / 4^i) %s s, rkl2 (dt0 / 2^i) %s s = %s of Heun's time; "
+                         "rkl2's L2 error at most %s x Heun's at any level" % (
+                             dims, ", ".join(str(p["n"]) for p in f["study_levels"]), num(f["study_heun_loop_s"]),
+                             num(f["study_rkl2_loop_s"]), num(f["study_time_ratio"], 3),
+                             num(f["study_rkl2_error_ratio_max"], 5)))
+    with open(md, "a") as fh:
+        fh.write("\n" + "\n\n".join(lines) + "\n")
+    with open(os.path.join(out, "time_to_accuracy.json"), "w") as fh:
+        json.dump({str(d): {"reference": {k: v for k, v in res["reference"].items() if k not in ("row", "s")},
+                            "findings": res["findings"],
+                            "runs": [{k: v for k, v in r.items() if k not in ("row", "s")} for r in res["runs"]]}
+                   for d, res in results.items()}, fh, indent=1)
+    _plot(results, os.path.join(out, "time_to_accuracy.png"))
+    with open(md) as fh:
+        sys.stdout.write(fh.read())
+    print("wrote %s/time_to_accuracy.{md,csv,json,png}" % out)
+    return 0
