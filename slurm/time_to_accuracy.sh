@@ -154,6 +154,8 @@ if ((dry)); then
   exit 0
 fi
 mkdir -p "$out"
+# Timings of an earlier study in this folder (more repeats, other cases) must not be counted as this one's.
+rm -rf "$out"/d2/times "$out"/d3/times
 # runs.tsv: one line per case (the postprocess reads it); each repeat's summary.json is kept as
 # DIR/dD/times/<run>.rR.json (the loop times whose median is reported).
 {

@@ -140,7 +140,7 @@ def _plot(results, path):
             ax.loglog([r["loop"] for r in study], [r["l2"] for r in study], "s--", color="C1", mfc="none",
                       label="rkl2, dt0 / 2^i (--dt-scaling h)")
         ax.loglog([r["loop"] for r in fine], [r["l2"] for r in fine], "^-", color="C3",
-                  label="rkl2 at n = %d, several dt" % finest)
+                  label="rkl2 at n = %d (labels: dt / explicit limit)" % finest)
         for r in fine:
             lim = r["limit"]
             ax.annotate("%s x" % num(r["dt"] / lim, 3) if lim else "dt %s" % num(r["dt"]), (r["loop"], r["l2"]),
