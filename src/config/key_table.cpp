@@ -106,7 +106,7 @@ const std::vector<KeySpec>& key_table() {
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.k = read_real(s, 0.0, true); },
        [](const SimConfig& c) { return Json(c.physics.k); },
        [](const SimConfig& c) { return c.physics.map == ParameterMapType::None; }},
-      {"physics.clamp", RestartRole::Physics, "boolean", "-", "clamp u and v to [0, 1] after each stage (euler: each step's new values; rk2: the intermediate values, then the averaged ones; as the seeds do; a NaN stays NaN; breaks convergence)",
+      {"physics.clamp", RestartRole::Physics, "boolean", "-", "clamp u and v to [0, 1] after each stage (euler: each step's new values; rk2: the intermediate values, then the averaged ones; rkl2: every stage's values; as the seeds do; a NaN stays NaN; breaks convergence)",
        [](const Setting& s, SimConfig& c, Pending&) { c.physics.clamp = read_bool(s); },
        [](const SimConfig& c) { return Json(c.physics.clamp); }},
       {"physics.map", RestartRole::Physics, "string", "-", R"~(per-cell F and k: "none" (uniform physics.F, physics.k), "gradient" (k along x over k_range, F along y over F_range) or "noise" (Perlin field moving (F, k) between the range ends))~",

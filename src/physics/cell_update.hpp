@@ -21,10 +21,10 @@ struct SpeciesAt {
 };
 
 // Whether a stage kind reads the register of that role (numerics/integrator.hpp).
-constexpr bool reads_base(StageKind k) { return k == StageKind::Average || k == StageKind::Rkl; }
-constexpr bool reads_prev(StageKind k) { return k == StageKind::Rkl; }
-constexpr bool reads_rate(StageKind k) { return k == StageKind::Rkl; }
-constexpr bool writes_rate(StageKind k) { return k == StageKind::RklFirst; }
+KOKKOS_INLINE_FUNCTION constexpr bool reads_base(StageKind k) { return k == StageKind::Average || k == StageKind::Rkl; }
+KOKKOS_INLINE_FUNCTION constexpr bool reads_prev(StageKind k) { return k == StageKind::Rkl; }
+KOKKOS_INLINE_FUNCTION constexpr bool reads_rate(StageKind k) { return k == StageKind::Rkl; }
+KOKKOS_INLINE_FUNCTION constexpr bool writes_rate(StageKind k) { return k == StageKind::RklFirst; }
 
 // The update of one cell, shared by every kernel form so that each cell's
 // arithmetic is the same operations in the same order wherever it runs.

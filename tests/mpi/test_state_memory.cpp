@@ -218,7 +218,7 @@ void check_steps(const std::string& name, const std::vector<std::string>& overri
   track();
   {
     PhaseTimers timers;
-    Fields<Real> f(dec);
+    Fields<Real> f(dec, cfg.time.scheme().registers);
     Stepper<Real> stepper(cfg, dec, timers, form);
     // A block of each length: the driver ends blocks early where an output is due.
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
@@ -237,7 +237,7 @@ void check_insitu(const std::string& name, std::vector<std::string> overrides) {
   track();
   {
     PhaseTimers timers;
-    Fields<Real> f(dec);
+    Fields<Real> f(dec, cfg.time.scheme().registers);
     Stepper<Real> stepper(cfg, dec, timers);
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
     stepper.fill_ghosts(f.now());
@@ -279,6 +279,14 @@ TEST(StateMemory, Run3DDeepHaloDiamondSquareNoiseMap) {
 
 TEST(StateMemory, Run3DRk2DeepHalo27) {
   check_run("3d_rk2", with(k3D, with(kOutputs, {"grid.stencil=27", "time.integrator=rk2", "parallel.halo_depth=2"})));
+}
+
+// rkl2: two more registers (f(Y_0) and the second stage value), a restart that
+// reads into the state only.
+TEST(StateMemory, Run2DRkl2AndRestart) {
+  const auto o = with(k2D, {"grid.stencil=9", "time.integrator=rkl2", "time.dt=4.0", "physics.map=gradient"});
+  check_run("2d_rkl2", with(o, kOutputs), "", true);
+  check_run("2d_rkl2", with(o, {"time.steps=6", "output.every=2", "checkpoint.every=2"}), "latest");
 }
 
 TEST(StateMemory, Run2DDeepHalo) {
