@@ -426,6 +426,14 @@ gs_run_chain() {
   if [[ ${GS_CHAIN:-0} == 1 ]]; then gs_log "link $index of the chain: ${shown% }"; else gs_log "launch: ${shown% }"; fi
   gs_note "started on ${SLURM_JOB_NODELIST:-${HOSTNAME:-localhost}}"
 
+  # Slurm kills every process of the job KillWait seconds after its TERM
+  # (30 s by default): read once, so the wait below can leave this script the
+  # time to write how the link ended.
+  local kill_wait=30 config=""
+  if [[ -n ${SLURM_JOB_ID:-} ]] && gs_helper config scontrol show config 2>/dev/null &&
+    [[ $config =~ (^|$'\n')KillWait[[:space:]]*=[[:space:]]*([0-9]+) ]]; then
+    kill_wait=${BASH_REMATCH[2]}
+  fi
   local pid rc interrupted=0
   # bash runs a trap only between commands, hence the background launch + wait.
   trap 'gs_on_signal USR1' USR1
@@ -440,6 +448,18 @@ gs_run_chain() {
     wait "$pid"
     rc=$?
     ((interrupted)) || break
+    # After a TERM the run checkpoints and ends, or (a launcher waiting for
+    # ranks the TERM caught in their start-up) never ends: wait for it only
+    # until 2 s before Slurm's SIGKILL, which would take this script with it.
+    if [[ ${GS_GOT_TERM:-0} == 1 ]]; then
+      local deadline=$((${GS_TERM_AT:-$EPOCHSECONDS} + (kill_wait > 3 ? kill_wait - 2 : 1)))
+      while kill -0 "$pid" 2>/dev/null && ((EPOCHSECONDS < deadline)); do sleep 0.2; done
+      if kill -0 "$pid" 2>/dev/null; then
+        gs_log "the run has not ended $((EPOCHSECONDS - ${GS_TERM_AT:-$EPOCHSECONDS})) s after SIGTERM; Slurm ends it at KillWait ($kill_wait s)"
+        rc=143
+        break
+      fi
+    fi
     # wait returned for the trap: the run goes on, or has just ended (wait again for its status).
     kill -0 "$pid" 2>/dev/null && continue
     wait "$pid" 2>/dev/null && rc=0 || { a=$?; ((a != 127)) && rc=$a; }
