@@ -5,6 +5,16 @@ PY=${GS_PYTHON:-/usr/bin/python3}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# study_start BIN OUTDIR: the start of a study test: BIN runs, $PY has what
+# the collectors plot with, OUTDIR is empty.
+study_start() {
+  [[ -x $1 ]] || fail "$1 is not an executable"
+  "$PY" -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
+    fail "$PY lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
+  rm -rf "$2"
+  mkdir -p "$2"
+}
+
 # json_field FILE KEY: the value of KEY in a summary.json (a dotted KEY such as
 # final_stats.v_mean reaches into objects), read with Python's json: strings
 # as they are, numbers and lists as JSON, nothing for null or a missing key or file.

@@ -18,11 +18,7 @@ stencil=$4
 n0=$5
 precision=${6:-double}
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-[[ -x $bin ]] || fail "$bin is not an executable"
-"$PY" -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
-  fail "$PY lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
-rm -rf "$outdir"
-mkdir -p "$outdir"
+study_start "$bin" "$outdir"
 
 GS_BIN=$bin "$root/slurm/convergence.sh" --local --n0 "$n0" --levels 4 --reference successive \
   --expect-order 2 --tolerance 0.15 --out "$outdir" "$input" "grid.stencil=$stencil" "grid.precision=$precision" | tee "$outdir/study.txt"

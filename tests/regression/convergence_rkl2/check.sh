@@ -15,11 +15,7 @@ source "$(dirname "$0")/../lib.sh"
 [[ $# -eq 7 ]] || fail "usage: $0 GRAYSCOTT_BINARY OUTDIR INPUT STENCIL N0 DT0 STEPS0"
 bin=$1 outdir=$2 input=$3 stencil=$4 n0=$5 dt0=$6 steps0=$7
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-[[ -x $bin ]] || fail "$bin is not an executable"
-"$PY" -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
-  fail "$PY lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
-rm -rf "$outdir"
-mkdir -p "$outdir"
+study_start "$bin" "$outdir"
 
 rc=0
 GS_BIN=$bin "$root/slurm/convergence.sh" --local --n0 "$n0" --levels 4 --dt0 "$dt0" --steps0 "$steps0" --dt-scaling h \

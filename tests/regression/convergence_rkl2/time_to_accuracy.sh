@@ -12,11 +12,7 @@ source "$(dirname "$0")/../lib.sh"
 [[ $# -eq 2 ]] || fail "usage: $0 GRAYSCOTT_BINARY OUTDIR"
 bin=$1 outdir=$2
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-[[ -x $bin ]] || fail "$bin is not an executable"
-"$PY" -c 'import numpy, h5py, matplotlib' 2>/dev/null ||
-  fail "$PY lacks numpy, h5py or matplotlib (apt-get install python3-numpy python3-h5py python3-matplotlib)"
-rm -rf "$outdir"
-mkdir -p "$outdir"
+study_start "$bin" "$outdir"
 tta=$root/slurm/time_to_accuracy.sh
 
 for bad in "--factors 3" "--factors 0" "--ref-dt 0.3" "--dims 4" "--levels2 1" "--margin -1" "--repeats 0" "--refine 3"; do
