@@ -278,7 +278,7 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   CaseResult r = named_case(o, name, integrator, precision_name<Real>());
   const SimConfig cfg = case_config(o, name, integrator, r.precision);
   Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-  Fields<Real> f(dec, cfg.time.scheme().registers);
+  Fields<Real> f(dec, registers_of(cfg.time.integrator));
   apply_initial_condition(cfg, dec, f);
   r.stages = cfg.time.stages_per_step();
   PhaseTimers timers;

@@ -260,7 +260,7 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
   // (grid/fields.hpp): Euler's next state, RK2's first stage (Heun's second
   // writes over the state), or RKL2's f(Y_0) and its two stage values.
   for (const char* label : {"state_u", "state_v", "next_u", "next_v"}) a.add(label, field);
-  for (int i = 2; i < cfg.time.scheme().registers; ++i)
+  for (int i = 2; i < registers_of(cfg.time.integrator); ++i)
     for (const char* species : {"_u", "_v"}) a.add("register" + std::to_string(i) + species, field);
   // physics.map: F and k per cell, ghosts included (physics/parameter_map.cpp).
   if (cfg.physics.map != ParameterMapType::None) {
