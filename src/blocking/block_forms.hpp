@@ -1,8 +1,8 @@
 #pragma once
 // The fused forms of a block of stages behind gray_scott_block
 // (src/blocking/block_step.hpp): the plan shape they accept, the CPU wavefront
-// and the GPU tiles. Internal to the physics module and its tests; the time
-// loop calls gray_scott_block only.
+// and the GPU tiles. Internal to src/blocking/ and its tests; the time loop
+// (driver/stepper.cpp) calls gray_scott_block only.
 #include <vector>
 
 #include "blocking/block_step.hpp"

@@ -25,7 +25,7 @@ inline int ghost_width(int halo_depth, Integrator integrator) {
 // Euler steps, 4 RK2 steps) and 4 in 3D (4 Euler, 2 RK2), where the wavefront
 // form keeps the levels in cache. Else 1: a state in cache gains nothing and
 // pays for the widened levels, and the GPU form has not run on a GPU.
-// Measured in docs/performance-history.md ("The default halo_depth", and
+// Measured in docs/history/performance-rounds.md ("The default halo_depth", and
 // "Threads" for OpenMP ranks). 1 for an integrator the block forms do not
 // run (rkl2). `value_bytes`: the size of one state value
 // (grid.precision).

@@ -7,7 +7,7 @@
 #
 #   GS_CACHE_DIR=DIR bash tests/gpu/device_check.sh OUTDIR
 #
-# DIR must already hold src/trilinos_*.orig.tar.* (cmake/kokkos/build_kokkos.sh
+# DIR must already hold DIR/src/trilinos_*.orig.tar.* (cmake/kokkos/build_kokkos.sh
 # fetched it on a networked machine: copy /var/cache/grayscott/src along); if
 # DIR/debs holds .deb files they are installed first (Open MPI, parallel HDF5,
 # toml11, libpng, GoogleTest, Debian's Kokkos for the CPU reference). It:

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Every key that `grayscott --help` lists is documented in docs/config.md, every
 # default the docs' key tables give is the program's (defaults.py), every link
-# between the pages reaches its heading (links.py), and every error message the
-# docs quote is what the program prints (messages.py).
+# between the pages reaches its heading (links.py), every repository path the
+# docs and the source comments name exists and every key the docs name is one
+# the program accepts (check_paths.py; alone, after moving files:
+# python3 tests/regression/docs_keys/check_paths.py .), and every error
+# message the docs quote is what the program prints (messages.py).
 # usage: check.sh GRAYSCOTT_BINARY OUTDIR CONFIG_MD
 # Extracts the key lines of the help ("  section.key  (type, unit, default)")
 # and requires each key to appear in CONFIG_MD as `section.key` (in backticks).
@@ -61,4 +64,22 @@ grep -q '`physics.F` documented default `0.038`' "$outdir/edited.txt" ||
 echo "PASS: an edited default (physics.F = 0.038 in a copy) is reported"
 # Every relative link of README.md and docs/*.md reaches its file and heading.
 "$PY" "$(dirname "$0")/links.py" "$(dirname "$docs")"
+# Every repository path named in the docs and the comments exists; every key
+# named in the docs is the program's.
+"$PY" "$(dirname "$0")/check_paths.py" "$(dirname "$docs")" --keys "$help"
+# The recognizer must see a stale path, a pattern matching nothing and an
+# unknown key, and pass what exists: a made-up tree with one of each.
+planted=$outdir/planted
+rm -rf "$planted" && mkdir -p "$planted/src/core" "$planted/docs"
+printf '#pragma once\n// read by src/core/a.hpp and core/a.hpp; made by tests/gone.sh\n' >"$planted/src/core/a.hpp"
+printf '# Page\n\n`src/core/a.hpp`, `src/core/*.hpp`, `docs/p.md`: `time.dt`, not `out/src/x`.\n`src/core/*.cpp` and `time.dtt`\n' >"$planted/docs/p.md"
+printf '  time.dt  (number, unit: time, default: 1)\n' >"$planted/help.txt"
+if "$PY" "$(dirname "$0")/check_paths.py" "$planted" --keys "$planted/help.txt" >"$outdir/planted.txt" 2>&1; then
+  fail "check_paths.py accepted a tree naming tests/gone.sh: $(cat "$outdir/planted.txt")"
+fi
+for expected in "src/core/a.hpp:2: tests/gone.sh" "docs/p.md:4: src/core/*.cpp" "docs/p.md:4: time.dtt"; do
+  grep -qF "  $expected" "$outdir/planted.txt" || fail "check_paths.py did not report '$expected': $(cat "$outdir/planted.txt")"
+done
+[[ $(grep -c '^  ' "$outdir/planted.txt") -eq 3 ]] || fail "check_paths.py reported more than the 3 planted references: $(cat "$outdir/planted.txt")"
+echo "PASS: a planted stale path, an empty pattern and an unknown key are reported, with file and line"
 "$PY" "$(dirname "$0")/messages.py" "$bin" "$outdir/messages" "$(dirname "$doc")"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Every relative link in README.md and docs/*.md reaches a file, and every
+"""Every relative link in the top-level *.md (README.md, CHANGELOG.md),
+docs/*.md and docs/history/*.md reaches a file, and every
 #anchor a heading of the page it names.
 
 usage: links.py REPO
@@ -34,7 +35,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: links.py REPO")
     repo = sys.argv[1]
-    pages = sorted(glob.glob(os.path.join(repo, "*.md")) + glob.glob(os.path.join(repo, "docs", "*.md")))
+    pages = sorted(glob.glob(os.path.join(repo, "*.md")) + glob.glob(os.path.join(repo, "docs", "*.md")) +
+                   glob.glob(os.path.join(repo, "docs", "history", "*.md")))
     failures, checked = [], 0
     for page in pages:
         text = open(page, encoding="utf-8").read()
@@ -51,13 +53,13 @@ def main():
                 elif anchor and path.endswith(".md") and anchor not in anchors(path):
                     failures.append("%s: (%s): no heading of %s has the anchor #%s" % (where, link, os.path.relpath(path, repo), anchor))
     if failures:
-        print("FAIL: %d of %d links in README.md and docs/*.md lead nowhere:" % (len(failures), checked))
+        print("FAIL: %d of %d links in *.md, docs/*.md and docs/history/*.md lead nowhere:" % (len(failures), checked))
         for f in failures:
             print("  " + f)
         sys.exit(1)
     if checked == 0:
         sys.exit("FAIL: no links found under %s" % repo)
-    print("PASS: %d links in README.md and docs/*.md reach their file and heading" % checked)
+    print("PASS: %d links in *.md, docs/*.md and docs/history/*.md reach their file and heading" % checked)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@
 usage: messages.py GRAYSCOTT OUTDIR DOCS_DIR
 
 A quoted message is a line starting with "grayscott: error:" or
-"grayscott: warning:" inside a fenced block of DOCS_DIR/*.md. The block must be
+"grayscott: warning:" inside a fenced block of DOCS_DIR/*.md or of the
+CHANGELOG.md beside DOCS_DIR (its compatibility policy quotes the refusals).
+The block must be
 preceded by an HTML comment (invisible on the rendered page) that names, one
 per quoted line and in the same order, the command that provokes it:
 
@@ -95,10 +97,9 @@ def main():
             os.symlink(shutil.which(os.environ["MPIEXEC"]) or os.environ["MPIEXEC"], mpi_link)
     catalyst = has_catalyst(binary)
     failures, checked, skipped = [], 0, []
-    for name in sorted(os.listdir(docs)):
-        if not name.endswith(".md"):
-            continue
-        path = os.path.join(docs, name)
+    pages = [os.path.join(docs, name) for name in sorted(os.listdir(docs)) if name.endswith(".md")]
+    pages += [p for p in [os.path.join(repo, "CHANGELOG.md")] if os.path.isfile(p)]
+    for path in pages:
         for start, commands, quoted in blocks(path):
             where = "%s:%d" % (os.path.relpath(path, repo), start)
             if commands is None or len(commands) != len(quoted):
@@ -128,13 +129,13 @@ def main():
     for s in skipped:
         print("note: %s needs a build without Catalyst; not checked in this one" % s)
     if failures:
-        print("FAIL: %d quoted message(s) in %s/*.md differ from what the program prints:" % (len(failures), docs))
+        print("FAIL: %d quoted message(s) in %s/*.md and CHANGELOG.md differ from what the program prints:" % (len(failures), docs))
         for f in failures:
             print("  " + f)
         sys.exit(1)
     if checked == 0:
         sys.exit("FAIL: no quoted messages found in %s/*.md; the marking changed?" % docs)
-    print("PASS: %d quoted messages in %s/*.md are printed verbatim by the program" % (checked, docs))
+    print("PASS: %d quoted messages in %s/*.md and CHANGELOG.md are printed verbatim by the program" % (checked, docs))
 
 
 if __name__ == "__main__":
