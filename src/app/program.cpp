@@ -11,7 +11,7 @@
 
 #include "bench/benchmark.hpp"
 #include "comm/cpu_binding.hpp"
-#include "comm/state_memory.hpp"
+#include "comm/memory_per_rank.hpp"
 #include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/error.hpp"
@@ -43,7 +43,7 @@ const char* kUsage =
 // Refuses (exit 2) a run whose allocations cannot fit, before anything is
 // allocated: every buffer the run makes (driver/run_memory.hpp), named in the line.
 void check_memory(const SimConfig& cfg, const Decomposition& dec) {
-  const std::string problem = state_memory_problem(cfg, dec);
+  const std::string problem = run_memory_problem(cfg, dec);
   if (problem.empty()) return;
   throw InputError(cfg.source_of("grid.n") + ": key 'grid.n': " + problem + "; use more ranks or nodes, or a smaller grid");
 }

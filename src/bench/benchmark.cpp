@@ -10,7 +10,7 @@
 #include "bench/bandwidth.hpp"
 #include "bench/block_bench.hpp"
 #include "comm/cpu_binding.hpp"
-#include "comm/state_memory.hpp"
+#include "comm/memory_per_rank.hpp"
 #include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
@@ -246,7 +246,7 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
     const bool any_double = std::find(o.precisions.begin(), o.precisions.end(), "double") != o.precisions.end();
     const SimConfig cfg = case_config(o, *it, o.integrators.front(), any_double ? "double" : "float");
     const Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-    const std::string problem = state_memory_problem(cfg, dec);
+    const std::string problem = run_memory_problem(cfg, dec);
     if (!problem.empty())
       throw InputError("command line: benchmark key '" + std::string(key) + "' = " + std::to_string(cfg.grid.n[0]) + ": " +
                        problem + "; use a smaller " + key + " or more ranks");

@@ -3,6 +3,7 @@
 // (src/blocking/block_step.hpp): the plan shape they accept, the CPU wavefront
 // and the GPU tiles. Internal to src/blocking/ and its tests; the time loop
 // (driver/stepper.cpp) calls gray_scott_block only.
+#include <array>
 #include <vector>
 
 #include "blocking/block_step.hpp"
@@ -58,5 +59,9 @@ struct TilesScratch {
 };
 template <class Real>
 TilesScratch tiles_scratch(Stencil stencil, bool mapped, const std::vector<IndexBox>& boxes, const TileShape& tile);
+
+// The copy of the state run_tiles reads at level 0, kept from its first call:
+// u and v of a field of `extent` (z, y, x).
+BufferSpecs tiles_entry_buffers(const std::array<std::size_t, 3>& extent, std::size_t value_bytes);
 
 }  // namespace gs

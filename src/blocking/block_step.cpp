@@ -2,6 +2,8 @@
 // plans the fused forms accept, and the choice among the forms.
 #include "blocking/block_step.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "numerics/stencil_taps.hpp"
 #include "blocking/block_forms.hpp"
@@ -85,5 +87,44 @@ template void gray_scott_block(Stencil, const ReactionDiffusion<float>&, const B
                                const State<float>&, BlockForm);
 template void gray_scott_block(Stencil, const ReactionDiffusion<double>&, const BlockPlan&, const State<double>&,
                                const State<double>&, BlockForm);
+
+BufferSpecs block_buffers(const SimConfig& cfg, const Decomposition& dec, BlockForm form) {
+  const int depth = dec.halo_depth();
+  if (depth <= 1) return {};
+  const Stencil stencil = cfg.grid.stencil;
+  const int stages = cfg.time.stages_per_step();
+  const bool mapped = cfg.physics.map != ParameterMapType::None;
+  double scratch = 0;
+  bool tiles = false;
+  for (int n = 1; n <= depth; ++n) {
+    const BlockPlans plans = make_block_plans(dec, cfg.time.integrator, n * stages);
+    for (const BlockPlan* plan : {&plans.inner, &plans.shell}) {
+      if (resolve_block_form(stencil, *plan, form) != BlockForm::Tiles) continue;
+      tiles = true;
+      std::vector<IndexBox> boxes;
+      nested_boxes(*plan, dec.dims(), boxes);
+      const TilesScratch s = cfg.grid.precision == Precision::Float ? tiles_scratch<float>(stencil, mapped, boxes, TileShape{})
+                                                                    : tiles_scratch<double>(stencil, mapped, boxes, TileShape{});
+      // Where Kokkos keeps team scratch: on host backends its own host buffer,
+      // one team's worth for each thread of the pool; on a device, level 0 is
+      // on-chip shared memory, and level 1 a global buffer for as many teams
+      // as the device runs at once (concurrency / team size, Kokkos' sizing
+      // of it; not measured here: no device build runs these tests).
+      double bytes = 0;
+      if (kHostExecution)
+        bytes = double(s.per_team) * double(ExecSpace().concurrency());
+      else if (s.level == 1)
+        bytes = double(s.per_team) * double(ExecSpace().concurrency() / std::max(1, s.team_size));
+      scratch = std::max(scratch, bytes);
+    }
+  }
+  if (!tiles) return {};
+  const BufferSpec field = field_buffer(dec, "", bytes_of(cfg.grid.precision));
+  BufferSpecs b = tiles_entry_buffers(field.extent, field.value_bytes);
+  // Kokkos' own allocation: grows to the largest ask and is kept.
+  if (scratch > 0)
+    b.push_back({kTeamScratchLabel, {std::size_t(scratch), 1, 1}, 1, kHostExecution && !kFieldsOnHost ? BufferHome::Host : BufferHome::Field});
+  return b;
+}
 
 }  // namespace gs

@@ -118,4 +118,11 @@ void gray_scott_block(Stencil stencil, const ReactionDiffusion<Real>& p, const B
 // Wavefront on a device build and Tiles beyond 16 levels. Never returns Auto.
 BlockForm resolve_block_form(Stencil stencil, const BlockPlan& plan, BlockForm requested);
 
+// What the stepper's blocks allocate besides its registers, for the memory
+// check: with halo_depth > 1 and a plan that `form` resolves to Tiles, the
+// Tiles form's entry copy and the team scratch Kokkos allocates for it (under
+// a label of the backend's, kTeamScratchLabel here); nothing otherwise.
+inline const char* const kTeamScratchLabel = "Kokkos team scratch (block_tiles)";
+BufferSpecs block_buffers(const SimConfig& cfg, const Decomposition& dec, BlockForm form);
+
 }  // namespace gs

@@ -163,6 +163,14 @@ struct TileKernel {
   }
 };
 
+}  // namespace
+
+BufferSpecs tiles_entry_buffers(const std::array<std::size_t, 3>& extent, std::size_t value_bytes) {
+  return {{"block_tiles_entry_u", extent, value_bytes}, {"block_tiles_entry_v", extent, value_bytes}};
+}
+
+namespace {
+
 // The copy of a that level 0 reads, kept between calls (one allocation per
 // field shape) and released before Kokkos finalises.
 template <class Real>
@@ -176,10 +184,8 @@ const State<Real>& entry_copy(const State<Real>& a) {
     });
   }
   if (kept->u.extent(0) != a.u.extent(0) || kept->u.extent(1) != a.u.extent(1) || kept->u.extent(2) != a.u.extent(2)) {
-    const auto alloc = [&](const char* label) {
-      return Field<Real>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), a.u.extent(0), a.u.extent(1), a.u.extent(2));
-    };
-    *kept = State<Real>{alloc("block_tiles_entry_u"), alloc("block_tiles_entry_v")};
+    const BufferSpecs b = tiles_entry_buffers({a.u.extent(0), a.u.extent(1), a.u.extent(2)}, sizeof(Real));
+    *kept = State<Real>{allocate<Field<Real>>(b.at(0), false), allocate<Field<Real>>(b.at(1), false)};
   }
   Kokkos::deep_copy(kept->u, a.u);
   Kokkos::deep_copy(kept->v, a.v);

@@ -53,10 +53,14 @@ long long global_count(Kokkos::View<const double*, MemSpace> values, MPI_Comm co
   return n;
 }
 
+BufferSpec radix_count_buffer() {
+  return {"radix_counts", {std::size_t(kBins), 1, 1}, sizeof(long long), BufferHome::Field, OtherCopy::Mirror};
+}
+
 OrderStatistic global_order_statistic(Kokkos::View<const double*, MemSpace> values, long long r, MPI_Comm comm) {
   const long long total = global_count(values, comm);
   GS_REQUIRE(r >= 0 && r < total, "order statistic " << r << " of " << total << " values");
-  Kokkos::View<long long*, MemSpace> counts("radix_counts", kBins);
+  const auto counts = allocate<Kokkos::View<long long*, MemSpace>>(radix_count_buffer());
   auto host = Kokkos::create_mirror_view(counts);
   std::uint64_t prefix = 0;
   long long above = 0;

@@ -7,6 +7,7 @@
 // gathered on one rank would give it too, at the cost of the global field).
 #include <mpi.h>
 
+#include "core/buffer_spec.hpp"
 #include "core/types.hpp"
 
 namespace gs {
@@ -22,6 +23,8 @@ struct OrderStatistic {
 
 // The r-th smallest of all `values` of all ranks of `comm`, 0 <= r < their
 // total count (collective). -0.0 counts as +0.0; values must not be NaN.
+// The counts global_order_statistic allocates (with a host copy), for the memory check.
+BufferSpec radix_count_buffer();
 OrderStatistic global_order_statistic(Kokkos::View<const double*, MemSpace> values, long long r, MPI_Comm comm);
 
 // Total count of `values` over all ranks (collective).

@@ -84,6 +84,10 @@ std::size_t halo_message_cells(const Decomposition& dec, bool diagonals) {
   return cells;
 }
 
+BufferSpecs halo_buffers(const Decomposition& dec, bool diagonals, bool gpu_aware, std::size_t value_bytes) {
+  return halo_message_buffers(halo_message_cells(dec, diagonals), gpu_aware, value_bytes);
+}
+
 template <class Real>
 void HaloExchange<Real>::begin(const State<Real>& s) {
   GS_REQUIRE(!in_flight_, "halo exchange begun twice");

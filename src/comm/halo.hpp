@@ -19,9 +19,11 @@ namespace gs {
 
 // Without building an exchange: the cells per field that an exchange of `dec`
 // sends to other ranks (each of the send and receive buffers holds u and v of
-// them). The memory check (driver/run_memory.hpp) counts the buffers from this
-// and halo_stages_through_host(); the constructor sizes them from the same answers.
+// them).
 std::size_t halo_message_cells(const Decomposition& dec, bool diagonals);
+// Without building an exchange: what one allocates (halo_message_buffers of
+// halo_message_cells), for the memory check.
+BufferSpecs halo_buffers(const Decomposition& dec, bool diagonals, bool gpu_aware, std::size_t value_bytes);
 
 template <class Real>
 class HaloExchange {

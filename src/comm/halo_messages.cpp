@@ -32,6 +32,14 @@ void copy_boxes(const State<Real>& s, const Buffer<Real>& buf, const HaloBoxTabl
 
 }  // namespace
 
+BufferSpecs halo_message_buffers(std::size_t cells, bool gpu_aware, std::size_t value_bytes) {
+  BufferSpecs b{{"halo_send", {2 * cells, 1, 1}, value_bytes}, {"halo_recv", {2 * cells, 1, 1}, value_bytes}};
+  if (halo_stages_through_host(gpu_aware))
+    for (const char* label : {"halo_send_host", "halo_recv_host"})
+      b.push_back({label, {2 * cells, 1, 1}, value_bytes, BufferHome::Host});
+  return b;
+}
+
 template <class Real>
 HaloMessages<Real>::HaloMessages(MPI_Comm comm, const std::vector<Message>& messages, bool gpu_aware)
     : comm_(comm),
@@ -45,16 +53,16 @@ HaloMessages<Real>::HaloMessages(MPI_Comm comm, const std::vector<Message>& mess
   }
   send_table_->close();
   recv_table_->close();
-  const std::size_t total = send_table_->cells;
-  send_ = Buffer<Real>("halo_send", 2 * total);
-  recv_ = Buffer<Real>("halo_recv", 2 * total);
+  const BufferSpecs buffers = halo_message_buffers(send_table_->cells, gpu_aware, sizeof(Real));
+  send_ = allocate<Buffer<Real>>(buffers.at(0));
+  recv_ = allocate<Buffer<Real>>(buffers.at(1));
   if (gpu_aware && !mpi_takes_field_memory())
     throw InputError("parallel.gpu_aware_mpi = true, but this MPI library is not CUDA-aware "
                      "(MPIX_Query_cuda_support() = 0, or no way to ask it); set parallel.gpu_aware_mpi = false");
   staged_ = halo_stages_through_host(gpu_aware);
   if (staged_) {
-    send_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_send_host"), 2 * total);
-    recv_host_ = StagingBuffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "halo_recv_host"), 2 * total);
+    send_host_ = allocate<StagingBuffer>(buffers.at(2), /*zero=*/false);
+    recv_host_ = allocate<StagingBuffer>(buffers.at(3), /*zero=*/false);
   }
   send_mpi_ = staged_ ? send_host_.data() : send_.data();
   recv_mpi_ = staged_ ? recv_host_.data() : recv_.data();

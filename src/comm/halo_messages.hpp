@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "comm/halo_rows.hpp"
+#include "core/buffer_spec.hpp"
 
 namespace gs {
 
@@ -29,6 +30,9 @@ bool mpi_takes_field_memory();
 // Whether the buffers go through page-locked host copies: MPI is not handed
 // device memory (gpu_aware false) and the fields are not in host memory.
 inline bool halo_stages_through_host(bool gpu_aware) { return !gpu_aware && !kFieldsOnHost; }
+// What HaloMessages allocates for messages of `cells` cells in all: send and
+// receive buffers of u and v, and their host copies when staged.
+BufferSpecs halo_message_buffers(std::size_t cells, bool gpu_aware, std::size_t value_bytes);
 
 // One halo message: direction, peers, tags and boxes (the same for either precision).
 struct HaloMessage {

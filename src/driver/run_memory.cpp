@@ -6,34 +6,22 @@
 #include <limits>
 #include <map>
 
-#include "blocking/block_forms.hpp"
-#include "blocking/block_plans.hpp"
-#include "comm/global_quantile.hpp"
 #include "comm/halo.hpp"
+#include "comm/memory_per_rank.hpp"
 #include "comm/reduce.hpp"
-#include "comm/state_memory.hpp"
+#include "core/buffer_spec.hpp"
 #include "core/types.hpp"
-#include "init/noise_init.hpp"
-#include "noise/diamond_square.hpp"
-#include "physics/cell_update.hpp"
+#include "grid/fields.hpp"
+#include "init/initial_conditions.hpp"
+#include "insitu/insitu_block.hpp"
+#include "io/h5.hpp"
+#include "io/image_writer.hpp"
+#include "physics/parameter_map.hpp"
 #include "physics/stencil.hpp"
 
 namespace gs {
 
 namespace {
-
-// Cells of one field with its ghost layers, as a double (no overflow).
-double field_cells(const Decomposition& dec) {
-  double cells = 1;
-  for (int d = 0; d < 3; ++d) cells *= double(dec.local_n()[d] + 2 * dec.ghost(d));
-  return cells;
-}
-
-double owned_cells(const Decomposition& dec) {
-  double cells = 1;
-  for (int d = 0; d < 3; ++d) cells *= double(dec.local_n()[d]);
-  return cells;
-}
 
 // Extents that the int-indexed helpers (halo boxes, block plans) can take.
 bool within_int(const Decomposition& dec) {
@@ -42,179 +30,22 @@ bool within_int(const Decomposition& dec) {
   return true;
 }
 
-struct Adder {
-  RunMemory& m;
-  double value_bytes;  // one state value (grid.precision)
-  void add(const std::string& label, double bytes, int count = 1, bool device = true, MemoryPhase phase = MemoryPhase::Held,
-           bool kokkos = true) {
+// The allocations of `specs`, alive in `phase`: each buffer, and its copy in
+// the other memory where the field space is not host memory.
+void add(RunMemory& m, const BufferSpecs& specs, MemoryPhase phase) {
+  for (const BufferSpec& b : specs) {
     Allocation a;
-    a.label = label;
-    a.bytes = bytes;
-    a.count = count;
-    a.device = device || kFieldsOnHost;  // host builds: one memory
+    a.label = b.label;
+    a.bytes = b.bytes();
+    a.device = b.home == BufferHome::Field || kFieldsOnHost;  // host builds: one memory
     a.phase = phase;
-    a.kokkos = kokkos;
+    a.kokkos = b.home != BufferHome::HostVector;
+    m.items.push_back(a);
+    if (b.copy == OtherCopy::None || kFieldsOnHost) continue;
+    if (b.copy == OtherCopy::Mirror) a.label += "_mirror";
+    a.device = !a.device;
     m.items.push_back(a);
   }
-  // A View in the field space copied to the host with create_mirror_view /
-  // create_mirror_view_and_copy: a second allocation only where the field
-  // space is not host memory.
-  void add_with_mirror(const std::string& label, const std::string& mirror_label, double bytes, MemoryPhase phase) {
-    add(label, bytes, 1, true, phase);
-    if (!kFieldsOnHost) add(mirror_label, bytes, 1, false, phase);
-  }
-};
-
-// A halo exchange's buffers (comm/halo.cpp): send and receive in the field
-// space, plus their host copies when MPI cannot take field memory.
-void add_halo(Adder& a, const Decomposition& dec, bool diagonals, bool gpu_aware) {
-  const double bytes = 2.0 * double(halo_message_cells(dec, diagonals)) * a.value_bytes;
-  a.add("halo_send", bytes);
-  a.add("halo_recv", bytes);
-  if (halo_stages_through_host(gpu_aware)) {
-    a.add("halo_send_host", bytes, 1, false);
-    a.add("halo_recv_host", bytes, 1, false);
-  }
-}
-
-// What the stepper's blocks (parallel.halo_depth > 1) add: the Tiles form's
-// entry copy of the state, kept from its first call, and its team scratch.
-void add_tiles(Adder& a, const SimConfig& cfg, const Decomposition& dec, BlockForm form) {
-  const int depth = dec.halo_depth();
-  if (depth <= 1) return;
-  const Stencil stencil = cfg.grid.stencil;
-  const int stages = cfg.time.stages_per_step();
-  double scratch = 0;
-  bool tiles = false;
-  for (int n = 1; n <= depth; ++n) {
-    const BlockPlans plans = make_block_plans(dec, cfg.time.integrator, n * stages);
-    for (const BlockPlan* plan : {&plans.inner, &plans.shell}) {
-      if (resolve_block_form(stencil, *plan, form) != BlockForm::Tiles) continue;
-      tiles = true;
-      std::vector<IndexBox> boxes;
-      nested_boxes(*plan, dec.dims(), boxes);
-      const bool mapped = cfg.physics.map != ParameterMapType::None;
-      const TilesScratch s = cfg.grid.precision == Precision::Float ? tiles_scratch<float>(stencil, mapped, boxes, TileShape{})
-                                                                    : tiles_scratch<double>(stencil, mapped, boxes, TileShape{});
-      // Where Kokkos keeps team scratch: on host backends its own host buffer,
-      // one team's worth for each thread of the pool; on a device, level 0 is
-      // on-chip shared memory, and level 1 a global buffer for as many teams
-      // as the device runs at once (concurrency / team size, Kokkos' sizing
-      // of it; not measured here: no device build runs these tests).
-      double bytes = 0;
-      if (kHostExecution)
-        bytes = double(s.per_team) * double(ExecSpace().concurrency());
-      else if (s.level == 1)
-        bytes = double(s.per_team) * double(ExecSpace().concurrency() / std::max(1, s.team_size));
-      scratch = std::max(scratch, bytes);
-    }
-  }
-  if (!tiles) return;
-  const double field = field_cells(dec) * a.value_bytes;
-  a.add("block_tiles_entry_u", field);
-  a.add("block_tiles_entry_v", field);
-  // Kokkos' own allocation (its label is the backend's): grows to the largest
-  // ask and is kept.
-  if (scratch > 0) a.add("Kokkos team scratch (block_tiles)", scratch, 1, !kHostExecution || kFieldsOnHost);
-}
-
-// The start: the initial condition's scratch, or the restart's read block.
-void add_start(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
-  const MemoryPhase start = MemoryPhase::Start;
-  const double owned = owned_cells(dec);
-  if (!cfg.restart.empty()) {
-    // h5_read_state: a host block of the owned cells, copied to the field space (io/h5.cpp).
-    a.add("io_block", owned * a.value_bytes, 1, false, start);
-    if (!kFieldsOnHost) a.add("io_block", owned * a.value_bytes, 1, true, start);
-    return;
-  }
-  const auto& init = cfg.init;
-  switch (init.type) {
-    case InitType::Patch:
-    case InitType::Sine: return;
-    case InitType::Spot:
-    case InitType::Spots: {
-      const double count = init.type == InitType::Spots ? double(init.count) : 1.0;
-      a.add_with_mirror("spot_centres", "spot_centres_mirror", count * 3 * a.value_bytes, start);
-      return;
-    }
-    case InitType::Perlin:
-    case InitType::DiamondSquare: break;
-  }
-  if (init.has_fill) {
-    // The noise of every owned cell, then the radix select's counts (comm/global_quantile.cpp).
-    a.add("init_noise", owned * sizeof(double), 1, true, start);
-    a.add_with_mirror("radix_counts", "radix_counts_mirror", double(kRadixBins) * sizeof(long long), start);
-  }
-  if (init.type == InitType::DiamondSquare) {
-    // The lattice levels, two at a time at most (noise/diamond_square.cpp).
-    const DiamondSquareParams p = init_diamond_square_params(cfg);
-    long lo[3], hi[3];
-    for (int d = 0; d < 3; ++d) {
-      lo[d] = dec.offset()[d];
-      hi[d] = dec.offset()[d] + dec.local_n()[d];
-    }
-    const double points = double(diamond_square_peak_points(p, diamond_square_cell_box(p, lo, hi)));
-    a.add("diamond_square_level", points * sizeof(double), 1, true, start);
-  }
-}
-
-// The outputs' copies: a checkpoint's or field file's block (one field at a
-// time) and the image planes (io/plane_gather.cpp, io/image_writer.cpp).
-void add_outputs(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
-  const double owned = owned_cells(dec);
-  // owned_to_host: the owned cells in the field space, then on the host
-  // (create_mirror_view_and_copy keeps the label).
-  a.add("io_block", owned * a.value_bytes, 1, true, MemoryPhase::Write);
-  if (!kFieldsOnHost) a.add("io_block", owned * a.value_bytes, 1, false, MemoryPhase::Write);
-
-  // Images: 2D the z = 0 plane, 3D the three middle planes, one at a time.
-  std::vector<int> axes = dec.dims() == 2 ? std::vector<int>{2} : std::vector<int>{2, 1, 0};
-  double local_plane = 0, global_planes = 0, largest_global = 0, high = 0, wide = 0;
-  for (int axis : axes) {
-    int first = 0, second = 0;
-    first = axis == 0 ? 1 : 0;  // io/plane_gather.cpp: plane_axes
-    second = axis == 2 ? 1 : 2;
-    const long index = dec.dims() == 2 ? 0 : dec.global_n()[axis] / 2;
-    const bool mine = index >= dec.offset()[axis] && index < dec.offset()[axis] + dec.local_n()[axis];
-    if (mine) local_plane = std::max(local_plane, double(dec.local_n()[first]) * double(dec.local_n()[second]));
-    const double global = double(dec.global_n()[first]) * double(dec.global_n()[second]);
-    global_planes += global;
-    largest_global = std::max(largest_global, global);
-    high = std::max(high, double(dec.global_n()[second]));
-  }
-  if (local_plane > 0) {
-    a.add_with_mirror("plane", "plane", local_plane * a.value_bytes, MemoryPhase::Image);
-    a.add("image_plane_copy", local_plane * sizeof(double), 1, false, MemoryPhase::Image, false);
-  }
-  if (dec.rank() == 0) {
-    // Rank 0 gathers every plane in double and draws them side by side.
-    const OutputConfig& o = cfg.output;
-    const double scale = o.image_scale > 0 ? o.image_scale : std::max(1.0, std::min(16.0, std::ceil(256.0 / high)));
-    for (int axis : axes) {
-      const int first = axis == 0 ? 1 : 0;
-      wide += double(dec.global_n()[first]) * scale + (wide > 0 ? 4 : 0);
-    }
-    a.add("image_gather (rank 0)", (global_planes + largest_global) * sizeof(double), 1, false,
-          MemoryPhase::Image, false);
-    a.add("image_pixels (rank 0)", wide * high * scale * 3, 1, false, MemoryPhase::Image, false);
-  }
-}
-
-// In situ (outputs/insitu_output.cpp, insitu/insitu_block.cpp): from its
-// first call, the packed block (u, v and in 3D the normal triples) and its
-// host copy, and in 3D three normal fields and their halo exchange.
-void add_insitu(Adder& a, const SimConfig& cfg, const Decomposition& dec) {
-  double points = 1;
-  for (int d = 0; d < 3; ++d) points *= double(dec.local_n()[d] + (d < dec.dims() ? 1 : 0));
-  const bool normals = dec.dims() == 3;
-  if (normals) {
-    a.add("insitu_normal_x", field_cells(dec) * a.value_bytes);
-    a.add("insitu_normal_y", field_cells(dec) * a.value_bytes);
-    a.add("insitu_normal_z", field_cells(dec) * a.value_bytes);
-    add_halo(a, dec, /*diagonals=*/true, cfg.parallel.gpu_aware_mpi);
-  }
-  a.add_with_mirror("insitu_block", "insitu_block_mirror", (normals ? 5 : 2) * points * sizeof(double), MemoryPhase::Held);
 }
 
 }  // namespace
@@ -224,7 +55,7 @@ double RunMemory::peak(bool device) const {
   std::map<MemoryPhase, double> phase;
   for (const Allocation& a : items) {
     if (a.device != device) continue;
-    (a.phase == MemoryPhase::Held ? held : phase[a.phase]) += a.bytes * a.count;
+    (a.phase == MemoryPhase::Held ? held : phase[a.phase]) += a.bytes;
   }
   double most = 0;
   for (const auto& [p, bytes] : phase) most = std::max(most, bytes);
@@ -234,7 +65,7 @@ double RunMemory::peak(bool device) const {
 double RunMemory::total() const {
   double held = 0;
   std::map<MemoryPhase, double> phase;
-  for (const Allocation& a : items) (a.phase == MemoryPhase::Held ? held : phase[a.phase]) += a.bytes * a.count;
+  for (const Allocation& a : items) (a.phase == MemoryPhase::Held ? held : phase[a.phase]) += a.bytes;
   double most = 0;
   for (const auto& [p, bytes] : phase) most = std::max(most, bytes);
   return held + most;
@@ -245,7 +76,7 @@ double RunMemory::label_peak(const std::string& label, bool device) const {
   std::map<MemoryPhase, double> phase;
   for (const Allocation& a : items) {
     if (a.label != label || a.device != device) continue;
-    (a.phase == MemoryPhase::Held ? held : phase[a.phase]) += a.bytes * a.count;
+    (a.phase == MemoryPhase::Held ? held : phase[a.phase]) += a.bytes;
   }
   double most = 0;
   for (const auto& [p, bytes] : phase) most = std::max(most, bytes);
@@ -254,31 +85,33 @@ double RunMemory::label_peak(const std::string& label, bool device) const {
 
 RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm form) {
   RunMemory m;
-  Adder a{m, double(bytes_of(cfg.grid.precision))};
-  const double field = field_cells(dec) * a.value_bytes;
-  // The state and the registers of the integrator's stage table
-  // (grid/fields.hpp): Euler's next state, RK2's first stage (Heun's second
-  // writes over the state), or RKL2's f(Y_0) and its two stage values.
-  for (const char* label : {"state_u", "state_v", "next_u", "next_v"}) a.add(label, field);
-  for (int i = 2; i < registers_of(cfg.time.integrator); ++i)
-    for (const char* species : {"_u", "_v"}) a.add("register" + std::to_string(i) + species, field);
-  // physics.map: F and k per cell, ghosts included (physics/parameter_map.cpp).
-  if (cfg.physics.map != ParameterMapType::None) {
-    a.add("F_map", field);
-    a.add("k_map", field);
-  }
-  // Past the int range the run is refused anyway (state_memory_problem), and
+  const std::size_t value_bytes = std::size_t(bytes_of(cfg.grid.precision));
+  // Each module's own description of what it allocates (core/buffer_spec.hpp),
+  // by when it is alive. Through the run: the integrator's registers, the
+  // parameter map, the halo buffers, the blocks' extra copies, in situ.
+  add(m, register_buffers(dec, registers_of(cfg.time.integrator), value_bytes), MemoryPhase::Held);
+  if (cfg.physics.map != ParameterMapType::None) add(m, parameter_map_buffers(dec, value_bytes), MemoryPhase::Held);
+  // Past the int range the run is refused anyway (run_memory_problem), and
   // the halo boxes and block plans cannot be formed: the fields say enough.
   if (!within_int(dec)) return m;
   const bool diagonals = stencil_needs_diagonals(cfg.grid.stencil);
-  add_halo(a, dec, diagonals, cfg.parallel.gpu_aware_mpi);
+  const bool gpu_aware = cfg.parallel.gpu_aware_mpi;
+  add(m, halo_buffers(dec, diagonals, gpu_aware, value_bytes), MemoryPhase::Held);
   // In situ reads ghosts: with a faces-only exchange the stepper builds a
   // second one with edges and corners at the first fill (driver/stepper.cpp).
-  if (cfg.insitu.enabled() && !diagonals && dec.halo_depth() <= 1) add_halo(a, dec, true, cfg.parallel.gpu_aware_mpi);
-  add_tiles(a, cfg, dec, form);
-  if (cfg.insitu.enabled()) add_insitu(a, cfg, dec);
-  add_start(a, cfg, dec);
-  add_outputs(a, cfg, dec);
+  if (cfg.insitu.enabled() && !diagonals && dec.halo_depth() <= 1)
+    add(m, halo_buffers(dec, true, gpu_aware, value_bytes), MemoryPhase::Held);
+  add(m, block_buffers(cfg, dec, form), MemoryPhase::Held);
+  if (cfg.insitu.enabled()) add(m, insitu_block_buffers(dec, gpu_aware, value_bytes), MemoryPhase::Held);
+  // The start: the restart's read block, or the initial condition's scratch.
+  if (!cfg.restart.empty())
+    add(m, {io_block_buffer(dec, value_bytes, BufferHome::Host)}, MemoryPhase::Start);
+  else
+    add(m, initial_condition_buffers(cfg, dec), MemoryPhase::Start);
+  // The outputs, one at a time: a checkpoint's or field file's block (one
+  // field at a time), an image's planes.
+  add(m, {io_block_buffer(dec, value_bytes, BufferHome::Field)}, MemoryPhase::Write);
+  add(m, image_buffers(cfg.output, dec, value_bytes), MemoryPhase::Image);
   return m;
 }
 
@@ -291,7 +124,7 @@ std::string largest(const RunMemory& m, bool device_only, bool device) {
   for (const Allocation& a : m.items) {
     if (device_only && a.device != device) continue;
     if (a.bytes <= 0) continue;
-    for (int i = 0; i < a.count; ++i) sizes.emplace_back(a.bytes, a.label);
+    sizes.emplace_back(a.bytes, a.label);
   }
   std::stable_sort(sizes.begin(), sizes.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   std::string out;
@@ -313,9 +146,9 @@ std::string largest(const RunMemory& m, bool device_only, bool device) {
 
 }  // namespace
 
-std::string state_memory_problem(const SimConfig& cfg, const Decomposition& dec) {
+std::string run_memory_problem(const SimConfig& cfg, const Decomposition& dec) {
   MPI_Comm comm = dec.comm();
-  bool too_big = field_cells(dec) > 2147483647.0 * 2147483647.0;  // extents past int range
+  bool too_big = field_buffer(dec, "", 1).values() > 2147483647.0 * 2147483647.0;  // extents past int range
   for (int d = 0; d < dec.dims(); ++d) too_big = too_big || dec.local_n()[d] > (1L << 30);
   too_big = allreduce_any(too_big, comm);  // boxes differ by rank; the decision must not
   const RunMemory m = run_memory(cfg, dec);

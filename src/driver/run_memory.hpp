@@ -4,16 +4,16 @@
 // input (exit 2, one line naming what takes the memory) instead of failing
 // inside Kokkos or being killed at its first output.
 //
-// The estimate lists every buffer the run allocates, by the label its
-// Kokkos::View carries, from the config and the decomposition alone: the
-// state and the registers of the integrator (Euler's next state, RK2's first
-// stage, RKL2's f(Y_0) and two stage values), the parameter maps, the halo buffers (and their host copies where
-// MPI cannot take device memory), the Tiles form's entry copy, the in-situ
-// block and normals, the start's scratch (noise values, diamond-square
-// levels, spot centres, the restart's read block) and the outputs' copies
-// (checkpoint and field-file blocks, image planes). tests/mpi/test_state_memory.cpp
-// runs the program's objects under Kokkos' allocation callbacks and requires
-// the same labels and bytes.
+// The estimate adds up what each module says it allocates (its `*_buffers`
+// function, core/buffer_spec.hpp), the same description its constructor
+// allocates from, by when each buffer is alive: through the run (the
+// integrator's registers, the parameter maps, the halo buffers, the blocks'
+// copies, the in-situ block and normals), at the start (the initial
+// condition's scratch or the restart's read block) or in one output (a
+// checkpoint's or field file's block, an image's planes). A new buffer is
+// counted once its module describes it; tests/mpi/test_run_memory.cpp runs the
+// program's objects under Kokkos' allocation callbacks and requires the same
+// labels and bytes.
 #include <mpi.h>
 
 #include <string>
@@ -32,7 +32,6 @@ enum class MemoryPhase { Held, Start, Write, Image };
 struct Allocation {
   std::string label;  // the View's label (what the error line names)
   double bytes = 0;   // of one
-  int count = 1;      // how many of them are alive at once
   bool device = true; // in the field memory space (device memory on GPU builds); else host memory
   MemoryPhase phase = MemoryPhase::Held;
   // false: host memory outside Kokkos (std::vector), which its allocation callbacks do not see
@@ -58,6 +57,6 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
 // Collective over dec's communicator. "" when the run's allocations fit on
 // every rank; otherwise what the rank that needs the most needs against what
 // it has, naming the largest allocations, for a message that names the key.
-std::string state_memory_problem(const SimConfig& cfg, const Decomposition& dec);
+std::string run_memory_problem(const SimConfig& cfg, const Decomposition& dec);
 
 }  // namespace gs

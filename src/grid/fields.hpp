@@ -5,10 +5,31 @@
 #include <utility>
 #include <vector>
 
+#include "core/buffer_spec.hpp"
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
 
 namespace gs {
+
+// One field of this rank's box with its ghost layers, stored (z, y, x).
+// Extents in std::size_t: the memory check sizes boxes past the int range
+// (to refuse them) from the same description.
+inline BufferSpec field_buffer(const Decomposition& dec, const std::string& label, std::size_t value_bytes) {
+  const auto extent = [&](int d) { return std::size_t(dec.local_n()[d]) + 2 * std::size_t(dec.ghost(d)); };
+  return {label, {extent(2), extent(1), extent(0)}, value_bytes};
+}
+
+// The label of register i's fields (with "_u" and "_v"): the state, Euler's
+// next state or RK2's first stage, then the stage values of longer tables.
+inline std::string register_label(int i) { return i == 0 ? "state" : i == 1 ? "next" : "register" + std::to_string(i); }
+
+// The integrator's registers (`registers` of them, the state included): u and v each.
+inline BufferSpecs register_buffers(const Decomposition& dec, int registers, std::size_t value_bytes) {
+  BufferSpecs b;
+  for (int i = 0; i < registers; ++i)
+    for (const char* species : {"_u", "_v"}) b.push_back(field_buffer(dec, register_label(i) + species, value_bytes));
+  return b;
+}
 
 // One value for the two species, passed by role (in, base, out) instead of as
 // separate u and v arguments. Copying a State copies two View handles, not data.
@@ -20,7 +41,7 @@ struct State {
     return {make_field(dec, label + "_u"), make_field(dec, label + "_v")};
   }
   static Field<Real> make_field(const Decomposition& dec, const std::string& label) {
-    return Field<Real>(label, dec.extent(2), dec.extent(1), dec.extent(0));
+    return allocate<Field<Real>>(field_buffer(dec, label, sizeof(Real)));
   }
 };
 
@@ -35,8 +56,8 @@ struct Fields : State<Real> {
 
   // `registers`: the integrator's count, the state included (at least 2).
   explicit Fields(const Decomposition& dec, int registers = 2)
-      : State<Real>(State<Real>::make(dec, "state")), next(State<Real>::make(dec, "next")) {
-    for (int i = 2; i < registers; ++i) more.push_back(State<Real>::make(dec, "register" + std::to_string(i)));
+      : State<Real>(State<Real>::make(dec, register_label(0))), next(State<Real>::make(dec, register_label(1))) {
+    for (int i = 2; i < registers; ++i) more.push_back(State<Real>::make(dec, register_label(i)));
   }
 
   State<Real>& now() { return *this; }

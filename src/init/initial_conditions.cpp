@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "comm/global_quantile.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/math.hpp"
@@ -68,7 +69,37 @@ struct SeedRegionKernel {
   }
 };
 
+// The centres of the seeded spots (x, y, z each), with a host copy.
+BufferSpec spot_centre_buffer(const SimConfig& cfg) {
+  const long count = cfg.init.type == InitType::Spots ? cfg.init.count : 1;
+  return {"spot_centres", {std::size_t(count), 3, 1}, std::size_t(bytes_of(cfg.grid.precision)), BufferHome::Field, OtherCopy::Mirror};
+}
+
 }  // namespace
+
+BufferSpecs initial_condition_buffers(const SimConfig& cfg, const Decomposition& dec) {
+  const auto& init = cfg.init;
+  switch (init.type) {
+    case InitType::Patch:
+    case InitType::Sine: return {};
+    case InitType::Spot:
+    case InitType::Spots: return {spot_centre_buffer(cfg)};
+    case InitType::Perlin:
+    case InitType::DiamondSquare: break;
+  }
+  BufferSpecs b;
+  if (init.has_fill) b = {init_noise_buffer(dec), radix_count_buffer()};
+  if (init.type == InitType::DiamondSquare) {
+    const DiamondSquareParams p = init_diamond_square_params(cfg);
+    long lo[3], hi[3];
+    for (int d = 0; d < 3; ++d) {
+      lo[d] = dec.offset()[d];
+      hi[d] = dec.offset()[d] + dec.local_n()[d];
+    }
+    b.push_back(diamond_square_buffer(p, diamond_square_cell_box(p, lo, hi)));
+  }
+  return b;
+}
 
 template <class Real>
 void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields<Real>& fields) {
@@ -98,8 +129,9 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     k.shape = Shape::Patch;
   } else {
     k.shape = init.type == InitType::Spots ? Shape::Spots : Shape::Spot;
-    const long count = k.shape == Shape::Spots ? init.count : 1;
-    Kokkos::View<Real* [3], MemSpace> centres("spot_centres", count);
+    const BufferSpec spec = spot_centre_buffer(cfg);
+    const long count = long(spec.extent[0]);
+    const auto centres = allocate<Kokkos::View<Real* [3], MemSpace>>(spec);
     auto host = Kokkos::create_mirror_view(centres);
     for (long s = 0; s < count; ++s)
       for (int d = 0; d < 3; ++d)

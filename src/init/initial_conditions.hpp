@@ -11,4 +11,9 @@ namespace gs {
 template <class Real>
 void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fields<Real>& fields);
 
+// The scratch apply_initial_condition allocates (none stays after it): the
+// spot centres; for noise with init.fill, the noise of every owned cell and
+// the radix select's counts; for diamond-square, its lattice levels.
+BufferSpecs initial_condition_buffers(const SimConfig& cfg, const Decomposition& dec);
+
 }  // namespace gs

@@ -134,9 +134,13 @@ DiamondSquareParams init_diamond_square_params(const SimConfig& cfg) {
   return make_diamond_square_params(cfg.grid.dims, cfg.grid.n.data(), cfg.init.roughness, cfg.init.seed);
 }
 
+BufferSpec init_noise_buffer(const Decomposition& dec) {
+  return {"init_noise", {std::size_t(dec.owned().cells()), 1, 1}, sizeof(double)};
+}
+
 NoiseValues init_noise_values(const SimConfig& cfg, const Decomposition& dec) {
   const IndexBox owned = dec.owned();
-  NoiseValues values("init_noise", owned.cells());
+  const auto values = allocate<NoiseValues>(init_noise_buffer(dec));
   with_init_noise(cfg, dec, [&](const auto& noise) {
     using Noise = std::decay_t<decltype(noise)>;
     Kokkos::parallel_for("init_noise_values", owned.policy(), StoreNoiseKernel<Noise>{values, noise, OwnedOrder(owned)});

@@ -25,6 +25,8 @@ DiamondSquareParams init_diamond_square_params(const SimConfig& cfg);
 // The noise n of every owned cell, x fastest from the owned box's corner.
 using NoiseValues = Kokkos::View<double*, MemSpace>;
 NoiseValues init_noise_values(const SimConfig& cfg, const Decomposition& dec);
+// The values init_noise_values allocates: one per owned cell.
+BufferSpec init_noise_buffer(const Decomposition& dec);
 
 // The threshold that init.fill = fill puts on the noise of all ranks: the
 // (K + 1)-th largest value, K = round(fill x cells) (halves up), so exactly K

@@ -4,23 +4,41 @@
 
 namespace gs {
 
+std::array<long, 3> insitu_points(const Decomposition& dec) {
+  std::array<long, 3> points{};
+  for (int d = 0; d < 3; ++d) points[d] = dec.local_n()[d] + (d < dec.dims() ? 1 : 0);
+  return points;
+}
+
+BufferSpecs insitu_block_buffers(const Decomposition& dec, bool gpu_aware, std::size_t value_bytes) {
+  BufferSpecs b;
+  const bool normals = dec.dims() == 3;
+  if (normals) {
+    for (const char* axis : {"x", "y", "z"}) b.push_back(field_buffer(dec, std::string("insitu_normal_") + axis, value_bytes));
+    // Edges and corners too: the block's far edge and corner points are diagonal ghosts.
+    append(b, halo_buffers(dec, /*diagonals=*/true, gpu_aware, value_bytes));
+  }
+  const std::array<long, 3> p = insitu_points(dec);
+  const std::size_t count = std::size_t(p[0]) * std::size_t(p[1]) * std::size_t(p[2]);
+  b.push_back({"insitu_block", {(normals ? 5 : 2) * count, 1, 1}, sizeof(double), BufferHome::Field, OtherCopy::Mirror});
+  return b;
+}
+
 template <class Real>
 InsituBlock<Real>::InsituBlock(const Decomposition& dec, const GridConfig& grid, int normals_of, bool gpu_aware)
-    : dec_(dec), normals_of_(normals_of), normals_name_(normals_of == 0 ? "normals_u" : "normals_v") {
+    : dec_(dec), points_(insitu_points(dec)), normals_of_(normals_of), normals_name_(normals_of == 0 ? "normals_u" : "normals_v") {
   for (int d = 0; d < 3; ++d) {
-    points_[d] = dec.local_n()[d] + (d < dec.dims() ? 1 : 0);
     first_[d] = dec.offset()[d];
     h_[d] = d < dec.dims() ? grid.h(d) : 1.0;
   }
-  const bool normals = dec.dims() == 3;
-  if (normals) {
-    const Field<Real> nx = State<Real>::make_field(dec, "insitu_normal_x");
-    normals_x_ = {nx, State<Real>::make_field(dec, "insitu_normal_y")};
-    normals_z_ = {State<Real>::make_field(dec, "insitu_normal_z"), nx};
-    // Edges and corners too: the block's far edge and corner points are diagonal ghosts.
+  const BufferSpecs b = insitu_block_buffers(dec, gpu_aware, sizeof(Real));
+  if (dec.dims() == 3) {
+    const Field<Real> nx = allocate<Field<Real>>(b.at(0));
+    normals_x_ = {nx, allocate<Field<Real>>(b.at(1))};
+    normals_z_ = {allocate<Field<Real>>(b.at(2)), nx};
     halo_ = std::make_unique<HaloExchange<Real>>(dec, /*diagonals=*/true, gpu_aware);
   }
-  device_ = Block("insitu_block", (normals ? 5 : 2) * count());
+  device_ = allocate<Block>(b.back());
   host_ = Kokkos::create_mirror_view(device_);
 }
 

@@ -32,6 +32,14 @@
 
 namespace gs {
 
+// Points per dimension (x, y, z) of this rank's block: the owned cells plus
+// the high-side layer in each grid dimension.
+std::array<long, 3> insitu_points(const Decomposition& dec);
+// What an InsituBlock allocates: in 3D the three normal fields and their halo
+// exchange (edges and corners), and the packed block (u, v and in 3D the
+// normal triples, in double) with its host copy.
+BufferSpecs insitu_block_buffers(const Decomposition& dec, bool gpu_aware, std::size_t value_bytes);
+
 template <class Real>
 class InsituBlock {
  public:

@@ -1,9 +1,16 @@
 #include "io/h5.hpp"
 
+#include <array>
+
 #include "comm/reduce.hpp"
 #include "core/test_hooks.hpp"
 
 namespace gs {
+
+BufferSpec io_block_buffer(const Decomposition& dec, std::size_t value_bytes, BufferHome home) {
+  const std::array<std::size_t, 3> owned{std::size_t(dec.local_n()[2]), std::size_t(dec.local_n()[1]), std::size_t(dec.local_n()[0])};
+  return {"io_block", owned, value_bytes, home, OtherCopy::SameLabel};
+}
 
 void h5_silence_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
@@ -66,7 +73,7 @@ hid_t native_real() {
 
 template <class Real>
 HostBlock<Real> owned_to_host(const Field<Real>& f, const Decomposition& dec) {
-  DeviceBlock<Real> block("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+  auto block = allocate<DeviceBlock<Real>>(io_block_buffer(dec, sizeof(Real), BufferHome::Field));
   Kokkos::deep_copy(block, Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)));
   return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block);
 }
@@ -214,7 +221,7 @@ std::string h5_read_state(hid_t file, const Decomposition& dec, const State<Real
   std::string err = first_error_of(
       [&] {
         dxpl = collective_transfer();
-        host = HostBlock<Real>("io_block", dec.local_n()[2], dec.local_n()[1], dec.local_n()[0]);
+        host = allocate<HostBlock<Real>>(io_block_buffer(dec, sizeof(Real), BufferHome::Host));
       },
       dec.comm());
   for (const auto& [name, field] : {std::make_pair("u", state.u), std::make_pair("v", state.v)}) {

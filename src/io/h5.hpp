@@ -86,6 +86,10 @@ long long h5_file_end(hid_t file);
 // read that fails on one rank only fails on all of them before the next one).
 template <class Real>
 std::string h5_read_state(hid_t file, const Decomposition& dec, const State<Real>& state);
+// What writing or reading the state allocates, one field at a time: a block
+// of the owned cells where it starts (`home`: the field space for a write,
+// host memory for a read) and its copy in the other memory.
+BufferSpec io_block_buffer(const Decomposition& dec, std::size_t value_bytes, BufferHome home);
 
 // Root-group attributes.
 void h5_write_attr(hid_t obj, const char* name, long long value);

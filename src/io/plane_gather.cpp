@@ -1,5 +1,7 @@
 #include "io/plane_gather.hpp"
 
+#include <array>
+
 #include "core/error.hpp"
 
 namespace gs {
@@ -7,6 +9,15 @@ namespace gs {
 void plane_axes(int axis, int& first, int& second) {
   first = axis == 0 ? 1 : 0;
   second = axis == 2 ? 1 : 2;
+}
+
+BufferSpecs plane_buffers(const Decomposition& dec, int axis, long index, std::size_t value_bytes) {
+  int a = 0, b = 0;
+  plane_axes(axis, a, b);
+  const bool mine = index >= dec.offset()[axis] && index < dec.offset()[axis] + dec.local_n()[axis];
+  const std::array<std::size_t, 3> extent{mine ? std::size_t(dec.local_n()[b]) : 0, std::size_t(dec.local_n()[a]), 1};
+  return {{"plane", extent, value_bytes, BufferHome::Field, OtherCopy::SameLabel},
+          {"image_plane_copy", extent, sizeof(double), BufferHome::HostVector}};
 }
 
 namespace {
@@ -22,9 +33,7 @@ Plane2D<Real> local_plane(const Field<Real>& f, const Decomposition& dec, int ax
   const auto xr = std::make_pair(o.lo[0], o.hi[0]);
   const auto yr = std::make_pair(o.lo[1], o.hi[1]);
   const auto zr = std::make_pair(o.lo[2], o.hi[2]);
-  int a = 0, b = 0;
-  plane_axes(axis, a, b);
-  Plane2D<Real> out("plane", std::size_t(dec.local_n()[b]), std::size_t(dec.local_n()[a]));
+  auto out = allocate<Plane2D<Real>>(plane_buffers(dec, axis, index, sizeof(Real)).at(0));
   if (axis == 2) Kokkos::deep_copy(out, Kokkos::subview(f, k, yr, xr));
   if (axis == 1) Kokkos::deep_copy(out, Kokkos::subview(f, zr, k, xr));
   if (axis == 0) Kokkos::deep_copy(out, Kokkos::subview(f, zr, yr, k));

@@ -156,6 +156,19 @@ long long diamond_square_peak_points(const DiamondSquareParams& p, const Lattice
   return peak;
 }
 
+namespace {
+// One level's lattice, (z, y, x).
+BufferSpec level_buffer(const LatticeBox& box) {
+  return {"diamond_square_level", {std::size_t(box.count(2)), std::size_t(box.count(1)), std::size_t(box.count(0))}, sizeof(double)};
+}
+}  // namespace
+
+BufferSpec diamond_square_buffer(const DiamondSquareParams& p, const LatticeBox& target) {
+  BufferSpec peak = level_buffer(LatticeBox{});
+  peak.extent = {std::size_t(diamond_square_peak_points(p, target)), 1, 1};
+  return peak;
+}
+
 LatticeBlock generate_diamond_square(const DiamondSquareParams& p, const LatticeBox& target) {
   const auto plan = diamond_square_plan(p, target);
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -165,7 +178,7 @@ LatticeBlock generate_diamond_square(const DiamondSquareParams& p, const Lattice
   for (int l = 1; l <= std::max(p.levels, 1); ++l) {
     const LatticeBox& box = plan[l - 1];
     // Every point is written by the fill kernel below, so skip the zero fill.
-    LatticeView cur(Kokkos::view_alloc(Kokkos::WithoutInitializing, "diamond_square_level"), box.count(2), box.count(1), box.count(0));
+    const LatticeView cur = allocate<LatticeView>(level_buffer(box), /*zero=*/false);
     LevelFill fill{cur, prev, {}, {}, {}, box.step, prev_box.step, p.dims, l == 1, p.levels == 0, nan};
     for (int d = 0; d < 3; ++d) {
       fill.lo[d] = box.lo[d];

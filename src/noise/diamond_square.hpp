@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/buffer_spec.hpp"
 #include "core/types.hpp"
 
 namespace gs {
@@ -65,6 +66,9 @@ std::vector<LatticeBox> diamond_square_plan(const DiamondSquareParams& p, const 
 long long diamond_square_peak_points(const DiamondSquareParams& p, const LatticeBox& target);
 
 using LatticeView = Kokkos::View<double***, Kokkos::LayoutRight, MemSpace>;
+
+// What generate_diamond_square allocates at most at once (two levels), as one buffer.
+BufferSpec diamond_square_buffer(const DiamondSquareParams& p, const LatticeBox& target);
 
 // Raw lattice values (not normalised) over a box that contains `target`.
 struct LatticeBlock {

@@ -2,10 +2,15 @@
 
 #include "core/error.hpp"
 #include "grid/cell_index.hpp"
+#include "grid/fields.hpp"
 #include "noise/lattice_periods.hpp"
 #include "noise/perlin.hpp"
 
 namespace gs {
+
+BufferSpecs parameter_map_buffers(const Decomposition& dec, std::size_t value_bytes) {
+  return {field_buffer(dec, "F_map", value_bytes), field_buffer(dec, "k_map", value_bytes)};
+}
 
 namespace {
 
@@ -40,8 +45,9 @@ struct MapKernel {
 template <class Real, int D>
 ParameterMap<Real> build(const SimConfig& cfg, const Decomposition& dec) {
   ParameterMap<Real> m;
-  m.F = Field<Real>("F_map", dec.extent(2), dec.extent(1), dec.extent(0));
-  m.k = Field<Real>("k_map", dec.extent(2), dec.extent(1), dec.extent(0));
+  const BufferSpecs b = parameter_map_buffers(dec, sizeof(Real));
+  m.F = allocate<Field<Real>>(b.at(0));
+  m.k = allocate<Field<Real>>(b.at(1));
   const auto& ph = cfg.physics;
   MapKernel<Real, D> kern{m.F, m.k, {}, ph.map == ParameterMapType::Noise, ph.F_range[0], ph.F_range[1], ph.k_range[0], ph.k_range[1], CellIndex::of(dec)};
   if (kern.noise_map) {

@@ -11,6 +11,7 @@
 // With physics.map = "none" nothing is allocated and the time kernel keeps its
 // uniform form.
 #include "config/config.hpp"
+#include "core/buffer_spec.hpp"
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
 
@@ -21,6 +22,9 @@ struct ParameterMap {
   Field<Real> F, k;  // same shape as the state fields, ghosts filled too; empty when no map
   bool active() const { return F.data() != nullptr; }
 };
+
+// What build_parameter_map allocates: F and k per cell, ghosts included.
+BufferSpecs parameter_map_buffers(const Decomposition& dec, std::size_t value_bytes);
 
 template <class Real>
 ParameterMap<Real> build_parameter_map(const SimConfig& cfg, const Decomposition& dec);

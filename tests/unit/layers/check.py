@@ -34,7 +34,7 @@ LAYERS = {
     "insitu": {"core", "config", "grid", "comm"},
     "outputs": {"core", "numerics", "config", "grid", "comm", "physics", "io", "insitu"},
     "bench": {"core", "numerics", "config", "grid", "comm", "physics", "blocking", "init", "io", "driver"},
-    "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "blocking", "init", "io", "outputs"},
+    "driver": {"core", "numerics", "config", "grid", "comm", "noise", "physics", "blocking", "init", "io", "insitu", "outputs"},
     # the program's entry for one precision: a run (driver) or the benchmark
     "app": {"core", "numerics", "config", "grid", "comm", "physics", "blocking", "init", "io", "outputs", "driver", "bench"},
 }

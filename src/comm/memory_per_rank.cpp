@@ -1,4 +1,4 @@
-#include "comm/state_memory.hpp"
+#include "comm/memory_per_rank.hpp"
 
 #include <cmath>
 #include <cstdio>

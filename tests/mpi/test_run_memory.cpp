@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "../common/test_support.hpp"
-#include "comm/state_memory.hpp"
+#include "comm/memory_per_rank.hpp"
 #include "driver/run_memory.hpp"
 #include "config/loader.hpp"
 #include "core/timers.hpp"
@@ -97,7 +97,7 @@ void track() {
 bool kokkos_internal(const std::string& label) {
   return label.rfind("Kokkos::", 0) == 0 || label.empty() || label == "[unlabeled]";
 }
-const std::string kTeamScratch = "Kokkos team scratch (block_tiles)";
+const std::string kTeamScratch = kTeamScratchLabel;
 
 // What Kokkos' callbacks report for one allocation of `bytes`: the bytes, or
 // for an empty View the header of its allocation record, which it still makes.
@@ -113,9 +113,9 @@ std::map<std::pair<std::string, bool>, double> expected(const RunMemory& m, bool
     if (!a.kokkos || a.label == kTeamScratch) continue;
     const auto key = std::make_pair(a.label, a.device);
     if (a.phase == MemoryPhase::Held)
-      held[key] += reported(a.bytes) * a.count;
+      held[key] += reported(a.bytes);
     else if (!held_only)
-      phases[key][a.phase] += reported(a.bytes) * a.count;
+      phases[key][a.phase] += reported(a.bytes);
   }
   for (const auto& [key, by_phase] : phases) {
     double most = 0;
@@ -128,7 +128,7 @@ std::map<std::pair<std::string, bool>, double> expected(const RunMemory& m, bool
 double expected_team_scratch(const RunMemory& m) {
   double bytes = 0;
   for (const Allocation& a : m.items)
-    if (a.label == kTeamScratch) bytes += a.bytes * a.count;
+    if (a.label == kTeamScratch) bytes += a.bytes;
   return bytes;
 }
 
@@ -172,7 +172,7 @@ std::string out_dir(const std::string& name) {
   int ranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const char* tmp = std::getenv("TMPDIR");
-  return (std::filesystem::path(tmp ? tmp : "/tmp") / ("gs_state_memory_" + std::to_string(ranks) + "_" + name)).string();
+  return (std::filesystem::path(tmp ? tmp : "/tmp") / ("gs_run_memory_" + std::to_string(ranks) + "_" + name)).string();
 }
 
 SimConfig config(std::vector<std::string> overrides, const std::string& dir) {
@@ -259,11 +259,11 @@ std::vector<std::string> with(std::vector<std::string> base, const std::vector<s
 
 const std::vector<std::string> kOutputs = {"time.steps=4", "output.every=2", "checkpoint.every=2", "output.fields_every=4"};
 
-TEST(StateMemory, Run2DEulerSpots) {
+TEST(RunMemory, Run2DEulerSpots) {
   check_run("2d_euler", with(k2D, with(kOutputs, {"init.type=spots", "init.count=7"})));
 }
 
-TEST(StateMemory, Run2DRk2MapFillAndRestart) {
+TEST(RunMemory, Run2DRk2MapFillAndRestart) {
   const auto o = with(k2D, {"grid.stencil=9", "time.integrator=rk2", "physics.map=gradient", "init.type=perlin", "init.fill=0.3",
                             "time.steps=4", "output.every=2", "checkpoint.every=2"});
   check_run("2d_rk2", o, "", /*keep=*/true);
@@ -273,27 +273,27 @@ TEST(StateMemory, Run2DRk2MapFillAndRestart) {
   check_run("2d_rk2", more, "latest");
 }
 
-TEST(StateMemory, Run3DDeepHaloDiamondSquareNoiseMap) {
+TEST(RunMemory, Run3DDeepHaloDiamondSquareNoiseMap) {
   check_run("3d_deep", with(k3D, with(kOutputs, {"parallel.halo_depth=2", "init.type=diamond_square", "physics.map=noise"})));
 }
 
-TEST(StateMemory, Run3DRk2DeepHalo27) {
+TEST(RunMemory, Run3DRk2DeepHalo27) {
   check_run("3d_rk2", with(k3D, with(kOutputs, {"grid.stencil=27", "time.integrator=rk2", "parallel.halo_depth=2"})));
 }
 
 // rkl2: two more registers (f(Y_0) and the second stage value), a restart that
 // reads into the state only.
-TEST(StateMemory, Run2DRkl2AndRestart) {
+TEST(RunMemory, Run2DRkl2AndRestart) {
   const auto o = with(k2D, {"grid.stencil=9", "time.integrator=rkl2", "time.dt=4.0", "physics.map=gradient"});
   check_run("2d_rkl2", with(o, kOutputs), "", true);
   check_run("2d_rkl2", with(o, {"time.steps=6", "output.every=2", "checkpoint.every=2"}), "latest");
 }
 
-TEST(StateMemory, Run2DDeepHalo) {
+TEST(RunMemory, Run2DDeepHalo) {
   check_run("2d_deep", with(k2D, with(kOutputs, {"parallel.halo_depth=3", "init.type=sine"})));
 }
 
-TEST(StateMemory, BlockForms) {
+TEST(RunMemory, BlockForms) {
   for (BlockForm form : {BlockForm::Levels, BlockForm::Wavefront, BlockForm::Tiles}) {
     const std::string f = form == BlockForm::Levels ? "levels" : form == BlockForm::Wavefront ? "wavefront" : "tiles";
     // A new grid size per form: the Tiles entry copy is kept for its field
@@ -308,7 +308,7 @@ TEST(StateMemory, BlockForms) {
   }
 }
 
-TEST(StateMemory, Insitu) {
+TEST(RunMemory, Insitu) {
   check_insitu("insitu_2d", k2D);
   check_insitu("insitu_3d", k3D);
   check_insitu("insitu_3d_27_deep", with(k3D, {"grid.stencil=27", "parallel.halo_depth=2"}));
