@@ -11,7 +11,7 @@
 #include "driver/stepper.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
-#include "io/restart_point.hpp"
+#include "io/checkpoint_format.hpp"
 #include "io/summary.hpp"
 #include "outputs/output_list.hpp"
 

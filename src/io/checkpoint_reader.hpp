@@ -6,7 +6,7 @@
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
-#include "io/restart_point.hpp"
+#include "io/checkpoint_format.hpp"
 
 namespace gs {
 

@@ -12,7 +12,7 @@
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
-#include "io/restart_point.hpp"
+#include "io/checkpoint_format.hpp"
 
 namespace gs {
 

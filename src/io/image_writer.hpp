@@ -1,6 +1,9 @@
 #pragma once
-// Colour images of the chosen field: the whole plane in 2D, the three
+// Images of a run: colormaps, planes gathered on rank 0, PNG files, and the
+// colour images of the chosen field: the whole plane in 2D, the three
 // mid-planes (xy | xz | yz) side by side in 3D, with a fixed value range.
+#include <array>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +16,38 @@
 
 namespace gs {
 
+// Perceptual colormaps sampled at 33 points and interpolated linearly.
+using Rgb = std::array<std::uint8_t, 3>;
+
+// t in [0, 1] (clamped); NaN maps to the first colour.
+Rgb colormap(Colormap map, double t);
+
+// Planes: one global plane of a distributed field collected on rank 0. Called
+// only at output steps; it moves a plane, never a whole 3D field.
+struct Plane {
+  int width = 0, height = 0;  // along the first / second in-plane axis
+  std::vector<double> values; // row-major, row = second axis; filled on rank 0 only
+};
+
+// In-plane axes of the plane normal to `axis`: (x, y) for z, (x, z) for y, (y, z) for x.
+void plane_axes(int axis, int& first, int& second);
+
+// What gather_plane allocates on this rank: the owned part of the plane in
+// the field space, its host copy, and that copy again as a std::vector (the
+// plane's second entry); empty extents where the plane misses the rank. Rank
+// 0 adds the gathered values, which its caller keeps (see image_buffers).
+BufferSpecs plane_buffers(const Decomposition& dec, int axis, long index, std::size_t value_bytes);
+
+// Collective over dec.comm(). `index` is a global cell index along `axis`.
+template <class Real>
+Plane gather_plane(const Field<Real>& f, const Decomposition& dec, int axis, long index);
+
+// PNG files (libpng).
+// rgb holds width*height*3 bytes, top row first. Writes under a temporary name
+// and renames, so a reader never sees a half-written image. Throws RunError.
+void write_png(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb);
+
+// Images.
 // Digits of the step in the image names of a run of `steps` steps (time.steps):
 // 6, or as many as `steps` has when that is more, so that every name of the
 // run has the same width and the names sort in step order.

@@ -4,7 +4,7 @@
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
 #include "io/checkpoint_writer.hpp"
-#include "io/restart_point.hpp"
+#include "io/checkpoint_format.hpp"
 #include "outputs/output.hpp"
 
 namespace gs {

@@ -7,7 +7,7 @@
 
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
-#include "io/restart_point.hpp"
+#include "io/checkpoint_format.hpp"
 #include "outputs/output.hpp"
 
 namespace gs {

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "core/hash.hpp"
-#include "io/colormap.hpp"
+#include "io/image_writer.hpp"
 
 namespace gs {
 namespace {
