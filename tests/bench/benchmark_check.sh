@@ -3,8 +3,9 @@
 # step cases (five stencils x Euler, RK2, RKL2 x double, float, from the one
 # run), and on one rank the Euler and RK2 ones also as fused blocks of T = 2,
 # 4, 8 steps (the block form named; RKL2 does not block), with positive
-# throughput, the bytes per cell of the model (32 Euler, 80 RK2, 688 RKL2 with
-# its 9 stages in double; half in float), stage updates per second (cells per
+# throughput, the bytes per cell counted by hand below (32 Euler, 80 RK2, 688
+# RKL2 with its 9 stages in double; half in float; more with a parameter map,
+# from a run of its own), stage updates per second (cells per
 # second x stages per step), a fraction of copy
 # bandwidth consistent with the measured bandwidth; precisions=float runs
 # float cases only; each case records the parallel.halo_depth it ran with: the
@@ -20,9 +21,25 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 "$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/bench.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
   stream_mib=4 >"$OUT/bench.log" 2>&1 || fail "benchmark run failed: $(tail -n 5 "$OUT/bench.log")"
 cat "$OUT/bench.log"
-"${GS_PYTHON:-/usr/bin/python3}" - "$OUT/bench.json" "$RANKS" <<'PY' || fail "benchmark JSON check failed"
+# Bytes a step moves per cell, counted by hand from what each stage kind reads
+# and writes at its cell (src/physics/cell_update.hpp: update_cell, RowKernel;
+# the stages of each integrator in src/numerics/integrator.cpp: make_scheme),
+# in values of u and v:
+#   euler       Forward: reads u, v; writes u, v                                     4
+#   rk2         Forward: reads y; writes s (2 + 2), then Average: reads s (in)
+#               and y (base); writes y (4 + 2)                                  4 + 6 = 10
+#   rkl2, s = 9 RklFirst: reads Y0; writes Y1 and f(Y0) (2 + 4), then 8 Rkl
+#               stages: read Y_{j-1}, Y_{j-2}, Y0, f(Y0); write Y_j (8 + 2)   6 + 8 x 10 = 86
+# A parameter map adds F and k, read at the cell in every stage: 6, 14, 104.
+# Each neighbour of the stencil is counted once (it stays in cache), write
+# allocation not at all (as STREAM's copy). 8 bytes a value in double, 4 in float.
+BYTES_PER_CELL='{"euler double": 32, "rk2 double": 80, "rkl2 double": 688, "euler float": 16, "rk2 float": 40, "rkl2 float": 344}'
+BYTES_PER_CELL_MAPPED='{"euler double": 48, "rk2 double": 112, "rkl2 double": 832, "euler float": 24, "rk2 float": 56, "rkl2 float": 416}'
+
+"${GS_PYTHON:-/usr/bin/python3}" - "$OUT/bench.json" "$RANKS" "$BYTES_PER_CELL" <<'PY' || fail "benchmark JSON check failed"
 import json, sys
 d = json.load(open(sys.argv[1]))
+bytes_per_cell = json.loads(sys.argv[3])
 ranks = int(sys.argv[2])
 assert d["ranks"] == ranks, d["ranks"]
 assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] > 0
@@ -45,10 +62,8 @@ for c in d["cases"]:
 for c in d["cases"]:
     assert c["cell_updates_per_second"] > 0, c
     assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
-    word = 8 if c["precision"] == "double" else 4
     assert c["case"].split("-")[2] == c["precision"], c
-    words = {"euler": 4, "rk2": 10, "rkl2": 6 + 8 * 10}[c["integrator"]]
-    assert c["bytes_per_cell"] == words * word, c
+    assert c["bytes_per_cell"] == bytes_per_cell[c["integrator"] + " " + c["precision"]], c
     stages = {"euler": 1, "rk2": 2, "rkl2": 9}[c["integrator"]]
     assert c["stages_per_step"] == stages, c
     assert abs(c["cell_updates_per_stage_per_second"] - stages * c["cell_updates_per_second"]) <= 1e-9 * c["cell_updates_per_stage_per_second"], c
@@ -56,6 +71,18 @@ for c in d["cases"]:
     assert abs(c["fraction_of_copy_bandwidth"] - expect) <= 1e-4 * expect, (c, expect)
     assert 0 <= c["halo_fraction"] <= 1, c
 print(f"PASS: {len(names)} cases on {ranks} rank(s)")
+PY
+
+# With a parameter map every stage also reads F and k (the counts above).
+"$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/map.json" n2d=32 steps=1 repeats=1 warmup=1 stream_mib=1 \
+  cases=2d-5pt depths=none physics.map=gradient >"$OUT/map.log" 2>&1 || fail "benchmark with a parameter map failed: $(tail -n 5 "$OUT/map.log")"
+"${GS_PYTHON:-/usr/bin/python3}" - "$OUT/map.json" "$BYTES_PER_CELL_MAPPED" <<'PY' || fail "bytes per cell with a parameter map"
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = json.loads(sys.argv[2])
+got = {c["integrator"] + " " + c["precision"]: c["bytes_per_cell"] for c in d["cases"]}
+assert got == want, f"bytes per cell {got}, counted by hand {want}"
+print(f"PASS: bytes per cell with a parameter map {got}")
 PY
 
 "$MPIEXEC" -n "$RANKS" "$GRAYSCOTT" --benchmark --json "$OUT/float.json" n2d=96 n3d=24 steps=2 repeats=3 warmup=1 \
