@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "comm/reduce.hpp"
 #include "core/error.hpp"
 #include "insitu/script_guard.hpp"
 #include "insitu/vtk_log_capture.hpp"
@@ -100,24 +101,27 @@ CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_js
   GS_REQUIRE(m.processor->Initialize(opaque) == 1, "vtkCPProcessor::Initialize failed");
   MPI_Comm_rank(m.comm, &m.rank);
   m.log = std::make_unique<VtkLogCapture>();
-  m.setup_error = install_script_guard();
-  for (const auto& script : list_of<std::string>(cfg.at("insitu").at("script"))) {
-    if (!m.setup_error.empty()) break;
-    // Scripts without a "# script-version: N" line are taken as the newer
-    // style (version 2); old exported scripts name their ParaView version and
-    // stay 1. This only registers the script (rank 0 reads it and broadcasts):
-    // it is imported at the first call, so load errors surface there.
-    auto pipeline = vtkCPPythonPipeline::CreateAndInitializePipeline(script.c_str(), 2);
-    if (!pipeline) {
-      m.setup_error = "insitu.script '" + script + "' could not be registered with Catalyst";
-      break;
-    }
-    m.processor->AddPipeline(pipeline);
+  // Every rank skips the calls if any rank could not start (no collective
+  // half done), and each reports the lowest failing rank's own message. The
+  // guard's load check (an unfit ParaView) is agreed on before any rank
+  // registers a script, so that all ranks register them or none does.
+  m.setup_error = first_error_of([] { return install_script_guard(); }, m.comm);
+  if (m.setup_error.empty()) {
+    m.setup_error = first_error_of(
+        [&]() -> std::string {
+          for (const auto& script : list_of<std::string>(cfg.at("insitu").at("script"))) {
+            // Scripts without a "# script-version: N" line are taken as the
+            // newer style (version 2); old exported scripts name their
+            // ParaView version and stay 1. This only registers the script: it
+            // is imported at the first call, so load errors surface there.
+            auto pipeline = vtkCPPythonPipeline::CreateAndInitializePipeline(script.c_str(), 2);
+            if (!pipeline) return "insitu.script '" + script + "' could not be registered with Catalyst";
+            m.processor->AddPipeline(pipeline);
+          }
+          return "";
+        },
+        m.comm);
   }
-  // Every rank skips the calls if any rank could not start (no collective half done).
-  int broken = m.setup_error.empty() ? 0 : 1;
-  MPI_Allreduce(MPI_IN_PLACE, &broken, 1, MPI_INT, MPI_MAX, m.comm);
-  if (broken && m.setup_error.empty()) m.setup_error = "Catalyst could not start on another rank";
 
   m.description->AddInput("grid");
   int whole[6] = {0, 0, 0, 0, 0, 0};

@@ -34,11 +34,23 @@ std::string install_script_guard() {
   PyObject* dict = PyModule_GetDict(module);  // borrowed
   PyDict_SetItemString(dict, "__builtins__", PyEval_GetBuiltins());
   vtkSmartPyObject done(PyRun_String(kSource, Py_file_input, dict, dict));
-  if (!done) {
+  if (done) return "";
+  // The guard's own refusal (gs_one_line: this ParaView lacks what it wraps)
+  // is its one line; anything else also prints its traceback.
+  PyObject *kind = nullptr, *value = nullptr, *tb = nullptr;
+  PyErr_Fetch(&kind, &value, &tb);
+  PyErr_NormalizeException(&kind, &value, &tb);
+  vtkSmartPyObject text(value ? PyObject_Str(value) : nullptr);
+  std::string why = text ? text_of(text) : "";
+  const bool one_line = value && PyObject_HasAttrString(value, "gs_one_line");
+  if (!one_line) {
+    PyErr_Restore(kind, value, tb);
     PyErr_Print();
-    return "cannot install the script guard (a ParaView without paraview.catalyst.v2_internals?)";
+    return "cannot install the script guard (src/insitu/script_guard.py.inc)" + (why.empty() ? "" : ": " + why);
   }
-  return "";
+  Py_XDECREF(kind), Py_XDECREF(value), Py_XDECREF(tb);
+  PyErr_Clear();
+  return why;
 }
 
 ScriptFailure take_script_failure() {

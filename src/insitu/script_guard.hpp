@@ -17,7 +17,8 @@ struct ScriptFailure {
 
 // Collective-safe (no communication): installs the guard into the embedded
 // interpreter. Call once, after the interpreter and the MPI controller are up
-// and before any script is loaded. Returns "" or why it could not.
+// and before any script is loaded. Returns "" or why it could not (one line:
+// a ParaView whose private functions the guard wraps changed, say).
 std::string install_script_guard();
 
 // This rank's view of failures since the last call (then reset).
