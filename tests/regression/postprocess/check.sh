@@ -29,10 +29,50 @@ if "${post[@]}" latency "$out" >"$out/latency.out" 2>"$out/latency.err"; then fa
 "$bin" "$root/slurm/inputs/convergence-3d.toml" output.fields_every=10 output.dir="$out/r3" >"$out/r3.log" 2>&1 || fail "3D run failed"
 "${post[@]}" field "$out/r2/fields_00000010.h5" -o "$out/f2.png" || fail "2D field plot failed"
 "${post[@]}" field "$out/r3/fields_00000010.h5" --var u -o "$out/f3.png" || fail "3D field plot failed"
-"$PY" - "$out/f2.png" "$out/f3.png" <<'PY' || fail "field plots are not images of the expected shape"
-import sys, matplotlib.image as m
+# The 2D plot's content: the colour at the centre of each cell's square is the
+# inferno colour of that cell's v in the written field, scaled from its minimum
+# to its maximum (the plot's default range), with y upwards. The image is found
+# as the widest run of columns that are mostly inferno colours (the colour bar
+# beside it is narrow).
+"$PY" - "$out/f2.png" "$out/f3.png" "$out/r2/fields_00000010.h5" <<'PY' || fail "field plots: see above"
+import sys
+import h5py
+import matplotlib
+import matplotlib.image as m
+import numpy as np
 a, b = m.imread(sys.argv[1]), m.imread(sys.argv[2])
 assert a.shape[0] > 300 and b.shape[1] > 2 * b.shape[0], (a.shape, b.shape)  # 3D: three mid-planes side by side
+with h5py.File(sys.argv[3], "r") as f:
+    v = f["v"][...]  # (y, x)
+lut = matplotlib.colormaps["inferno"](np.linspace(0, 1, 256))[:, :3].astype(np.float32)
+# For each pixel: the index of the nearest inferno colour, and whether it is
+# one (within PNG rounding); worked out once per distinct colour of the PNG.
+colours, pixel_colour = np.unique(a[:, :, :3].reshape(-1, 3), axis=0, return_inverse=True)
+d = np.abs(colours[:, None, :] - lut[None, :, :]).max(axis=2)
+index = d.argmin(axis=1)[pixel_colour].reshape(a.shape[:2])
+near = (d.min(axis=1) <= 2.5 / 255)[pixel_colour].reshape(a.shape[:2])
+def widest_run(flags):  # [start, end) of the longest run of True
+    best, start = (0, 0), None
+    for i, flag in enumerate(list(flags) + [False]):
+        if flag and start is None:
+            start = i
+        elif not flag and start is not None:
+            best, start = max(best, (i - start, start)), None
+    return best[1], best[1] + best[0]
+cols = near.sum(axis=0)
+x0, x1 = widest_run(cols > 0.5 * cols.max())
+y0, y1 = widest_run(near[:, x0:x1].sum(axis=1) > 0.9 * (x1 - x0))
+ny, nx = v.shape
+assert x1 - x0 > 8 * nx and y1 - y0 > 8 * ny, f"no image of {nx} x {ny} cells found: columns {x0}-{x1}, rows {y0}-{y1}"
+want = np.minimum(((v - v.min()) / (v.max() - v.min()) * 256).astype(int), 255)
+worst = 0
+for j in range(ny):
+    for i in range(nx):
+        got = index[y1 - 1 - int((j + 0.5) * (y1 - y0) / ny), x0 + int((i + 0.5) * (x1 - x0) / nx)]
+        worst = max(worst, abs(int(got) - int(want[j, i])))
+        # One step of the 256 colours for rounding on the way to the PNG.
+        assert abs(int(got) - int(want[j, i])) <= 1, f"cell (x {i}, y {j}): inferno colour {got} of 255, the field's v gives {want[j, i]}"
+print(f"2D field plot: the {nx} x {ny} cells drawn in columns {x0}-{x1}, rows {y0}-{y1}, each within {worst} of 255 of its v's colour")
 PY
 
 expect_error() {  # expect_error WORD ARGS...: exit 1, no traceback, one line naming WORD
