@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <functional>
+#include <ostream>
+#include <string>
 
 #include "config/config.hpp"
 #include "config/loader.hpp"
@@ -76,4 +78,27 @@ inline int world_size() {
 
 const Stencil kAllStencils[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27};
 
+// Parts of parameterised test names (letters, digits and _ only):
+// AllStencils/ReactionStep.MatchesTheEquationsComputedByHand/27point_rk2_depth2.
+inline std::string name_part(Stencil s) { return std::to_string(stencil_points(s)) + "point"; }
+inline std::string name_part(Integrator i) { return name_of(i); }
+inline std::string name_part(StageKind k) {
+  switch (k) {
+    case StageKind::Forward: return "forward";
+    case StageKind::Average: return "average";
+    case StageKind::RklFirst: return "rklfirst";
+    case StageKind::Rkl: return "rkl";
+  }
+  return "unknown";
+}
+
 }  // namespace gs::test
+
+namespace gs {
+// How GoogleTest prints these parameters (`GetParam() = (27-point, rk2, true,
+// false)` beside a failure), found by argument-dependent lookup; without them
+// an enum prints as its bytes.
+inline void PrintTo(Stencil s, std::ostream* os) { *os << stencil_name(s); }
+inline void PrintTo(Integrator i, std::ostream* os) { *os << name_of(i); }
+inline void PrintTo(StageKind k, std::ostream* os) { *os << test::name_part(k); }
+}  // namespace gs

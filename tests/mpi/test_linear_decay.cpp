@@ -92,8 +92,7 @@ INSTANTIATE_TEST_SUITE_P(
     AllStencilsBothIntegrators, LinearDecay,
     ::testing::Combine(::testing::ValuesIn(test::kAllStencils), ::testing::Values(Integrator::Euler, Integrator::RK2)),
     [](const auto& info) {
-      return std::to_string(test::stencil_points(std::get<0>(info.param))) + "point_" +
-             (std::get<1>(info.param) == Integrator::Euler ? "euler" : "rk2");
+      return test::name_part(std::get<0>(info.param)) + "_" + test::name_part(std::get<1>(info.param));
     });
 
 class FixedPoint : public ::testing::TestWithParam<Stencil> {};
@@ -123,7 +122,7 @@ TEST_P(FixedPoint, HomogeneousStateOneZeroStaysExactlyFixed) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, FixedPoint, ::testing::ValuesIn(test::kAllStencils),
-                         [](const auto& info) { return std::to_string(test::stencil_points(info.param)) + "point"; });
+                         [](const auto& info) { return test::name_part(info.param); });
 
 }  // namespace
 }  // namespace gs

@@ -91,11 +91,18 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
   if (clamp) EXPECT_GT(clamped, 0) << "the clamp case never clamped: it checks nothing";
 }
 
+// AllStencils/KernelForms.RowsAndCellsGiveTheSameBits/27point_rklfirst_map_clamp.
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  const auto [stencil, kind, mapped, clamp] = info.param;
+  return test::name_part(stencil) + "_" + test::name_part(kind) + (mapped ? "_map" : "") + (clamp ? "_clamp" : "");
+}
+
 INSTANTIATE_TEST_SUITE_P(AllStencils, KernelForms,
                          ::testing::Combine(::testing::ValuesIn(test::kAllStencils),
                                             ::testing::Values(StageKind::Forward, StageKind::Average, StageKind::RklFirst,
                                                               StageKind::Rkl),
-                                            ::testing::Bool(), ::testing::Bool()));
+                                            ::testing::Bool(), ::testing::Bool()),
+                         case_name);
 
 }  // namespace
 }  // namespace gs

@@ -227,8 +227,8 @@ std::vector<Case> all_cases() {
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, ReactionStep, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<Case>& info) {
-                           return "P" + std::to_string(test::stencil_points(std::get<0>(info.param))) + "_" +
-                                  name_of(std::get<1>(info.param)) + "_depth" +
+                           return test::name_part(std::get<0>(info.param)) + "_" +
+                                  test::name_part(std::get<1>(info.param)) + "_depth" +
                                   std::to_string(std::get<2>(info.param));
                          });
 

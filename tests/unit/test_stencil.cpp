@@ -148,7 +148,7 @@ TEST_P(StencilTest, WeightsSumToZeroAndHaveUnitSecondMoment) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, StencilTest, ::testing::ValuesIn(test::kAllStencils),
-                         [](const auto& info) { return std::to_string(test::stencil_points(info.param)) + "point"; });
+                         [](const auto& info) { return test::name_part(info.param); });
 
 TEST(StencilSymbol, SpectralRadiiMatchKnownValues) {
   const double h[3] = {0.5, 0.5, 0.5};
