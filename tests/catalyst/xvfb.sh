@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One Xvfb for every catalyst test (a ctest fixture):
 #   xvfb.sh start STATE_DIR   start it on a free display, write STATE_DIR/display
-#   xvfb.sh stop STATE_DIR    stop the one started there
+#   xvfb.sh stop STATE_DIR    stop the one started there; fails if it had already
+#                             exited or does not exit cleanly, exit 77 if none was started
 # -noreset: without it, multi-rank runs lose their X connection some of the
 # time when another client disconnects. Exit 77 (skipped) without Xvfb.
 set -euo pipefail
@@ -28,10 +29,31 @@ case $mode in
     echo "Xvfb pid $(cat "$state/xvfb.pid") on display $(cat "$state/display")"
     ;;
   stop)
-    if [[ -f $state/xvfb.pid ]]; then
-      kill "$(cat "$state/xvfb.pid")" 2>/dev/null || true
-      rm -f "$state/xvfb.pid" "$state/display" "$state/display.num"
+    [[ -f $state/xvfb.pid ]] || { echo "SKIP: no Xvfb was started in $state: nothing to stop"; exit 77; }
+    pid=$(cat "$state/xvfb.pid") num=$(tr -d '\n' <"$state/display.num" 2>/dev/null || true)
+    rm -f "$state/xvfb.pid" "$state/display" "$state/display.num"
+    gone() {  # an exited process may linger as a zombie: state Z counts as gone
+      [[ ! -d /proc/$pid ]] || [[ $(awk '/^State:/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo Z) == Z ]]
+    }
+    # Our Xvfb only: a pid whose process is gone may since belong to another.
+    if gone || [[ $(cat "/proc/$pid/comm" 2>/dev/null) != Xvfb ]]; then
+      cat "$state/xvfb.log" 2>/dev/null || true
+      echo "FAIL: Xvfb (pid $pid, display :$num) had exited before the stop: the tests after that had no display"
+      exit 1
     fi
+    kill "$pid"
+    for _ in $(seq 100); do gone && break; sleep 0.1; done
+    if ! gone; then
+      kill -9 "$pid" 2>/dev/null || true
+      echo "FAIL: Xvfb (pid $pid) still ran 10 s after SIGTERM (killed)"
+      exit 1
+    fi
+    # A clean exit removes the display's lock file and socket (a display left
+    # locked would be skipped by every later Xvfb on this machine).
+    for f in "/tmp/.X$num-lock" "/tmp/.X11-unix/X$num"; do
+      [[ -n $num && ! -e $f ]] || { echo "FAIL: Xvfb exited but left $f"; exit 1; }
+    done
+    echo "Xvfb pid $pid on display :$num stopped; its lock file and socket are gone"
     ;;
   *) echo "usage: xvfb.sh start|stop STATE_DIR" >&2; exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A one-node Slurm cluster on localhost for the tests of slurm/ (Debian's slurm-wlm).
 #   cluster.sh start STATEFILE   start it; write `export SLURM_CONF=...` lines to STATEFILE
-#   cluster.sh stop STATEFILE    stop it and remove its folder (safe to call twice)
+#   cluster.sh stop STATEFILE    stop it and remove its folder; fails unless both daemons were
+#                                running and exit on `scontrol shutdown`; exit 77 if none was started
 #   cluster.sh check             exit 77 (skip) with a message unless root and Slurm are here
 # The cluster lives in a short /tmp folder (socket paths must stay under 108 bytes)
 # on free ports, so several clusters can run side by side.
@@ -100,31 +101,54 @@ pid_alive() {  # a stopped daemon lingers as a zombie for a moment: state Z coun
 
 stop() {
   local statefile=$1
-  [[ -f $statefile ]] || { echo "no cluster recorded in $statefile: nothing to stop"; return 0; }
+  [[ -f $statefile ]] || { echo "SKIP: no cluster recorded in $statefile (none was started): nothing to stop"; exit 77; }
   local SLURM_CONF="" GS_SLURM_DIR=""
   # shellcheck disable=SC1090
   source "$statefile"
-  [[ -n $GS_SLURM_DIR && -d $GS_SLURM_DIR ]] || { rm -f "$statefile"; return 0; }
+  rm -f "$statefile"
+  [[ -n $GS_SLURM_DIR && -d $GS_SLURM_DIR ]] || { echo "FAIL: the cluster's folder '$GS_SLURM_DIR' is gone"; exit 1; }
   export SLURM_CONF
+  local problems=() f pid i ctld_pid slurmd_pid
+  ctld_pid=$(cat "$GS_SLURM_DIR/slurmctld.pid" 2>/dev/null || true)
+  slurmd_pid=$(cat "$GS_SLURM_DIR/slurmd.pid" 2>/dev/null || true)
+  pid_alive "$ctld_pid" || problems+=("slurmctld (pid ${ctld_pid:-unknown}) had exited before the stop")
+  pid_alive "$slurmd_pid" || problems+=("slurmd (pid ${slurmd_pid:-unknown}) had exited before the stop")
   scancel --full --quiet --user=root 2>/dev/null || true
   scontrol shutdown >/dev/null 2>&1 || true
-  local f pid i
-  for f in slurmd slurmctld; do
-    pid=$(cat "$GS_SLURM_DIR/$f.pid" 2>/dev/null || true)
-    for i in $(seq 1 50); do pid_alive "$pid" || break; sleep 0.2; done
+  for i in $(seq 1 150); do
+    pid_alive "$ctld_pid" || pid_alive "$slurmd_pid" || break
+    sleep 0.2
+  done
+  for f in slurmctld:$ctld_pid slurmd:$slurmd_pid; do
+    pid=${f#*:}
     if pid_alive "$pid"; then
-      echo "$f (pid $pid) still running after scontrol shutdown: sending SIGKILL"
+      problems+=("${f%%:*} (pid $pid) still ran 30 s after scontrol shutdown (sent SIGKILL)")
       kill -9 "$pid" 2>/dev/null || true
     fi
   done
-  # Jobs' leftover processes (slurmstepd) of this cluster only: they run with our SLURM_CONF in the environment.
+  # Jobs' leftover processes (slurmstepd) of this cluster only: they run with
+  # our SLURM_CONF in the environment (so do this script's own children).
+  local leftovers=()
   for pid in $(grep -l -s -F "SLURM_CONF=$SLURM_CONF" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3); do
     [[ $pid == "$$" ]] && continue
-    kill -9 "$pid" 2>/dev/null || true
+    kill -9 "$pid" 2>/dev/null && leftovers+=("$pid")
   done
+  for i in $(seq 1 25); do
+    local alive=()
+    for pid in "$ctld_pid" "$slurmd_pid" "${leftovers[@]}"; do pid_alive "$pid" && alive+=("$pid"); done
+    ((${#alive[@]})) || break
+    sleep 0.2
+  done
+  ((${#alive[@]} == 0)) || problems+=("processes of the cluster still run after SIGKILL: ${alive[*]}")
+  if ((${#problems[@]})); then
+    tail -n 20 "$GS_SLURM_DIR/log/slurmctld.log" "$GS_SLURM_DIR/log/slurmd.log" 2>/dev/null || true
+    rm -rf "$GS_SLURM_DIR"
+    printf 'FAIL: %s\n' "${problems[@]}"
+    exit 1
+  fi
   rm -rf "$GS_SLURM_DIR"
-  rm -f "$statefile"
-  echo "Slurm cluster stopped"
+  echo "Slurm cluster stopped: slurmctld (pid $ctld_pid) and slurmd (pid $slurmd_pid) exited after scontrol shutdown;" \
+    "${#leftovers[@]} leftover job processes killed"
 }
 
 case ${1:-} in
