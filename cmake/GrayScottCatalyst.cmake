@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # ParaView Catalyst (legacy vtkCPProcessor API, which Debian 12's ParaView 5.11
 # ships; it also runs the newer `from paraview import catalyst` scripts).
 #   GS_ENABLE_CATALYST=AUTO (default): build the adaptor when ParaView is found

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Finds Kokkos, MPI, toml11, nlohmann-json, libpng, parallel HDF5 and (for the tests) Python 3,
 # each with a minimum version (the reason beside it). Works with
 # Debian 12's packages and with the Kokkos/MPI modules of a cluster (pass

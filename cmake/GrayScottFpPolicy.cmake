@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The floating-point policy as one INTERFACE target, grayscott_fp_policy:
 # every target that compiles project code links it (grayscott_core PUBLIC, so
 # the executable, the test binaries and the bench helpers get it through the

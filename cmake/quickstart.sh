@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Quick start on Debian 12:
 #   bash cmake/quickstart.sh        install missing packages, build Release, run inputs/default.toml
 #   bash cmake/quickstart.sh test   same set-up, then the whole test suite (what CI runs)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Makes the pictures of docs/noise.md with the project's own binary and inputs.
 # usage: docs/noise_images.sh GRAYSCOTT_BINARY [RANKS]
 # Writes docs/images/noise-*.png (raw noise fields), pattern-*.png (the inputs

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Postprocessing for grayscott runs: field plots, convergence, scaling, sweep montage.
 
 Reads only the documented artifacts: summary.json (docs/io.md, checked against

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Stop a whole restart chain from outside: write OUTPUT_DIR/STOP (no link runs
 # or resubmits while it is there) and cancel the chain's queued and running
 # jobs, found in OUTPUT_DIR/chain.log. A cancelled running link checkpoints if

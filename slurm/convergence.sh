@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Spatial convergence study: the same physical problem at h, h/2, h/4, ...
 # with dt scaled by h^2 (steps by 4 per level, same final time), or by h
 # (--dt-scaling h, for time.integrator = "rkl2": steps by 2 per level), then the

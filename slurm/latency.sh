@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Deep halos at injected latencies: every combination of rank count,
 # dimensions, injected latency alpha and parallel.halo_depth T, each run
 # --repeat times, then the table of postprocess/gs_post.py latency (medians,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Strong or weak scaling series: one job per rank count, then a collect job
 # (afterany) that tabulates and plots the summaries (postprocess/gs_post.py
 # scaling) and writes DIR/result.txt whatever the runs did.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Submit one grayscott run (or a restart chain) with the site's settings.
 # Every argument is checked first; then one sbatch call (or, with --dry-run,
 # that call printed as a command line that runs as printed).

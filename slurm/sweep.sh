@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Parameter sweep over an (F, k) grid: one job array, then a montage job that
 # waits for it (afterany), assembles the final images into one chart with F and
 # k axes, and writes DIR/result.txt whatever the members did.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Time to accuracy: Heun (rk2) at the dt a convergence study uses today
 # (dt0 / 4^i at level i) against rkl2 super-time-stepping at several larger dt,
 # on the smooth convergence problems (slurm/inputs/convergence-{2d,3d}.toml),

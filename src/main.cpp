@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // grayscott INPUT [section.key=value ...]: Gray-Scott reaction-diffusion on a
 // periodic 2D/3D grid, decomposed over MPI ranks, kernels in Kokkos.
 #include <algorithm>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Builds Kokkos 3.4 (the copy inside Debian 12's trilinos 13.2 source package)
 # with the OpenMP, the CUDA or the HIP backend, once per machine, and prints its
 # install prefix. Debian's libtrilinos-kokkos-dev has the Serial backend only.

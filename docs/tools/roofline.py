@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Roofline plot and Markdown table from `grayscott --benchmark --json` files.
 
 usage: /usr/bin/python3 docs/tools/roofline.py OUT.png RUN.json [RUN.json ...]

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Helpers shared by the ready Catalyst scripts of this folder (isosurface.py,
 # slice.py, slice_contour.py): the view settings grayscott hands over in
 # GS_INSITU_SETTINGS (one JSON text built from the insitu.* keys, docs/insitu.md),

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # script-version: 2
 # grid.dims: 3   (the runs this script serves; grayscott --check refuses it on a 2D run)
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # script-version: 2
 # Catalyst Live (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):
 # a ParaView GUI can connect to the running simulation and show the grid and

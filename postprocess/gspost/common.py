@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """What every subcommand shares: the one error type, optional modules with a
 clear message when missing, output paths checked before any work, tables."""
 import csv

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`convergence`: errors and observed orders of runs of one problem at h, h/2,
 h/4, ... The levels must be comparable (same domain, final time, stencil,
 integrator and physics) or the study is refused naming the key; orders outside

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """The cost model behind `model` (docs/scaling.md): time per step of one rank
 from memory bandwidth, message latency and network bandwidth, for today's
 scheme (halo_depth T = 1: one exchange of one ghost layer per stage, one pass

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`field`: a field file or checkpoint as a picture (2D image, or the three
 mid-planes of a 3D field) with a colour bar and physical axes."""
 import os

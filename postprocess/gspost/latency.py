@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`latency`: the table of a latency study (slurm/latency.sh): per case
 (dimensions, stencil, ranks, injected latency alpha, halo_depth T) the median
 over repeats of the time per step, the compute and halo phases and the cell

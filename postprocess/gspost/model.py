@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`model`: predicted weak and strong scaling from the halo cost model
 (docs/scaling.md, costs in costs.py): compute time from memory bandwidth, halo
 time from message latency and network bandwidth, overlapped as the stepper

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`montage`: the final images of an (F, k) sweep as one chart with F and k axes.
 
 The members are read from the sweep's manifest (sweep.txt, written by

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`scaling`: time per step, speed-up, efficiency and per-phase breakdown of a
 strong or weak scaling series (one summary.json per rank count)."""
 import glob

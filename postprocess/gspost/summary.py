@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Reading summary.json: the one way every subcommand reads a run.
 
 load_summary() checks a summary before anything uses it: the keys postprocess

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """`time-to-accuracy`: error against wall time for Heun and rkl2 runs of the
 smooth convergence problems (a slurm/time_to_accuracy.sh folder). Each run's
 error is its difference from the folder's reference run (a finer grid)

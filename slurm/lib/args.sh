@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Argument checks shared by slurm/submit.sh and the study commands (sourced).
 # Every check runs before anything is submitted or written; a refusal is one
 # line on stderr naming the option, the value and what is allowed, exit 2.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The last step of a study (sweep montage, scaling or convergence collect):
 # runs the postprocess command and, whatever it did, writes STUDY_DIR/result.txt
 # saying whether the study succeeded, why not, and what each member run ended

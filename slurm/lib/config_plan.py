@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """The effective configuration that `grayscott --check` prints, for the slurm/
 commands' checks before anything is queued, and the plan files of the studies.
 

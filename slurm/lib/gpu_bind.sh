@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # One rank per GPU: the rank with node-local id L sees only GPU L, so Kokkos'
 # default device 0 is a different GPU for each rank of a node.
 local_id=${SLURM_LOCALID:-${OMPI_COMM_WORLD_LOCAL_RANK:-${MPI_LOCALRANKID:-${PALS_LOCAL_RANKID:-0}}}}

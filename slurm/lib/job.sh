@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Shared body of slurm/cpu.sbatch and slurm/gpu.sbatch (sourced inside the job).
 # Runs grayscott once under the site's launcher, passes a stop request (the
 # time-limit signal, a cancellation) on to it through its stop file, and in a

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Print the output.dir a grayscott run will use: the last output.dir=... override,
 else [output] dir of the TOML input, else the program's default "out".
 usage: output_dir.py INPUT.toml [key=value ...]

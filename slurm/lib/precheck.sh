@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The program's own checks before anything is written or queued (sourced by
 # slurm/lib/args.sh): submit.sh and the study commands refuse a missing GS_BIN
 # or an input the program would refuse (a misspelled key, a value out of range,

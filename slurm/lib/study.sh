@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Helpers shared by the study commands (sourced): sweep.sh, scaling.sh, convergence.sh.
 # A study is checked in full first, then built as a plan: a bash script of
 # the mkdir, sbatch (or local run) and collect commands. --dry-run prints the

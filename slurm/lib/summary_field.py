@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Print top-level fields of a grayscott summary.json, one per line ('-' if absent).
 usage: summary_field.py SUMMARY.json KEY [KEY ...]"""
 import json

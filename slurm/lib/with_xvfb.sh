@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Runs one rank (the command given) under its own Xvfb through xvfb-run: the
 # in-situ path for nodes without an X server (Debian's ParaView renders only
 # through X). job.sh puts it before the binary when the input has an

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The program after MPI and Kokkos have started: the command line, the input
 // (parsed once), the rank layout, then a run in the input's grid.precision
 // (Driver<float> or Driver<double>), a --check or the benchmark.

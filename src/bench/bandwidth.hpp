@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // STREAM-style copy and triad bandwidth of the execution space, summed over ranks.
 #include <mpi.h>

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // `grayscott --benchmark [--json FILE] [key=value ...]`: the step throughput of
 // every stencil and integrator next to the copy and triad bandwidth that a

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The benchmark's fused cases: gray_scott_block on one rank, called directly
 // on fields with ghosts of width G = depth x stages (one cell per stage, the
 // reach of every stencil), refilled before each block by a periodic copy,

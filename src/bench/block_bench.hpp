@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The benchmark's fused cases: blocks of T time steps per pass over memory
 // (gray_scott_block with its Auto form) on one rank, with ghosts of width

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The fused forms of a block of stages behind gray_scott_block
 // (src/blocking/block_step.hpp): the plan shape they accept, the CPU wavefront

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The boxes of a deep-halo block (parallel.halo_depth > 1): for each stage
 // level, the cells computed while the halo messages travel (the inner

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // gray_scott_block: the level-by-level reference form, the check of which
 // plans the fused forms accept, and the choice among the forms.
 #include "blocking/block_step.hpp"

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The GPU form of a block: one team per tile of level 0's box, which streams
 // its tile along the sweep dimension (z in 3D, y in 2D) through every level,
 // keeping three slices of each level in team scratch. Level j computes the

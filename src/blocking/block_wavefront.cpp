@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The CPU wavefront form of a block: every level of the block advances slice
 // by slice in one sweep, so the few slices each level works on stay in cache
 // while all levels pass over them, instead of one pass over memory per level.

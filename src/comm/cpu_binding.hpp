@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Whether each rank's OpenMP threads have a core of their own: mpiexec (Open
 // MPI) binds a rank to one core by default, where a rank's threads then take

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Exact order statistics of doubles spread over the ranks of a communicator.
 // A radix select on the 64-bit order-preserving key of each value: 8 passes of

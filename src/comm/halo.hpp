@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Periodic halo exchange of (u, v) for the decomposition's ghost width. Faces
 // always; edges and corners too when the stencil reads diagonal neighbours or

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The ghosts that come from other ranks: one MPI message per neighbour box
 // each way, carrying u then v of its cells. Pack and unpack are one kernel

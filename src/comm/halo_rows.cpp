@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #include "comm/halo_rows.hpp"
 
 #include "core/error.hpp"

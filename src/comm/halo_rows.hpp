@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // What both halo mechanisms (halo_self, halo_messages) walk: a table of boxes
 // laid end to end, and one kernel over all their x rows.

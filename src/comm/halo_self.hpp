@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The ghosts a rank fills from its own cells: along every dimension with a
 // single rank the periodic neighbour is the rank itself, so those ghosts are a

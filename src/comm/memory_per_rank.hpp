@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // How much memory a rank can have, for the check that a run fits
 // (driver/run_memory.hpp) and the benchmark's arrays: the host's available

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The MPI datatype of the state's scalar (Real, core/types.hpp).
 #include <mpi.h>

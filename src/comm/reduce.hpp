@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Generic collective reductions: no physics here, only numbers and messages.
 #include <mpi.h>

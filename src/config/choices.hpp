@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Named choices of the input (init.type, physics.map, ...) as enums, so every
 // switch over them is checked by -Wswitch, with one table per enum giving the

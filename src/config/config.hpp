@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Typed run configuration in physical units. Defaults live here; the key table
 // in key_table.cpp maps "section.key" names onto these members and validates

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The configuration shown through the key table (config_json.hpp): each key's
 // show() gives its JSON value, so the effective configuration, the help's
 // defaults and the restart check all print a value the same way.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // A configuration shown through the key table: as JSON (summary.json, --check,
 // the checkpoint's `config` attribute) and as the key list of --help.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // What the ready in-situ scripts show, resolved from the insitu.* keys and the
 // grid: the camera (a preset or explicit vectors), and the array and colour

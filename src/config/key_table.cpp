@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The key table (see key_table.hpp). Each entry reads one key with the typed
 // readers of values.hpp, which name the key and what is allowed on error.
 #include "config/key_table.hpp"

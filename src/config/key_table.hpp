@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The one table of input keys: name, restart role, type, unit, help, how to
 // read a value into SimConfig and how to show it (as a JSON value). Parsing, --help, the

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Builds the validated SimConfig: reads the TOML input (refusing runaway
 // nesting), flattens it to "section.key" settings, lays the command-line
 // overrides over them, refuses unknown keys with a did-you-mean, applies each

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Builds a validated SimConfig from an input file plus "section.key=value"
 // overrides. Every problem raises gs::InputError with one line naming the

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The restart check (restart_rules.hpp): the configuration a checkpoint stores
 // is parsed as JSON and compared value by value with this run's, key by key
 // from the key table's restart roles.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Which settings a restart may change, decided key by key from the restart
 // role in the key table (key_table.hpp) against the configuration the

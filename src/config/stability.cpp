@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The explicit stability limit (linearised about the (1, 0) state) and the
 // loader's check of time.dt against it; docs/numerics.md has the derivation.
 #include "config/stability.hpp"

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The explicit stability limit of a configuration, computed in one place: the
 // loader refuses a time.dt above it (unless time.allow_unstable) and keeps it

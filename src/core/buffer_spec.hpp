@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // One description of each buffer the run allocates, read twice: by the code
 // that allocates it (allocate<View>(spec)) and by the memory check, which adds

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Error reporting: exceptions carry a one-line message; the macros add file:line
 // for internal failures, never for user input errors (those name the key/file).

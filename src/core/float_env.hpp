@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // How the host treats subnormal doubles. v decays towards 0 away from patterns
 // and passes through subnormal numbers, which x86 cores handle tens of times

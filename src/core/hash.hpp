@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Counter-based hashing: every random number is a pure function of
 // (seed, stream, global index), so fields are identical on any rank count.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The one JSON type of the program (nlohmann::json 3.11) and how it is written
 // to text. Everything that writes or reads JSON (summary.json, the effective

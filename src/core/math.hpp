@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Device math across Kokkos versions (Experimental:: in 3.x, Kokkos:: from 3.7).
 #include <Kokkos_Core.hpp>

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // RAII start-up and shut-down of MPI and Kokkos, in that order, with the
 // process settings every entry point shares (the program, the tests and the

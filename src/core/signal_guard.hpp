@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Keeps the program's signal dispositions across a call into a library that
 // may install its own. ParaView's Python takes SIGINT when it initialises, and

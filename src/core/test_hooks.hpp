@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The one test seam: fault-injection switches that the regression tests set
 // through the environment. They are read once, on first use (the driver asks

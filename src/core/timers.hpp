@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Named wall-clock timers per phase; the summary reports each and "other".
 // Each phase is also a Kokkos profiling region, so Kokkos tools (and the

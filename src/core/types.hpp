@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Scalar type, field views and execution policies shared by every kernel.
 #include <Kokkos_Core.hpp>

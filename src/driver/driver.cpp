@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The run from start to summary: initial condition or restart point, the
 // time loop offering each step (or each block's last step, with
 // parallel.halo_depth > 1) to the outputs, stop requests, failures.

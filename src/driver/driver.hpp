@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The time loop: steps the state, offers each step to the list of outputs,
 // honours stop requests, and writes the run summary.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // output.dir for the length of a run: created before step 0, and watched at
 // every output step so that a folder removed (or replaced) under a running job

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // One run per output folder: rank 0 holds an advisory flock on
 // <output.dir>/.lock (holding its host and PID) for the whole run, so a second

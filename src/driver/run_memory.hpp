@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Whether a run fits in the memory a rank can have, checked before anything
 // is allocated, so that a grid too large for the machine is refused as bad

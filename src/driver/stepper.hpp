@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Advances (u, v) by whole time steps: halo exchange overlapped with the inner
 // cells, then the shell, for each stage of the integrator's stage table

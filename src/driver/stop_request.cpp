@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Stop requests: signal handlers, the stop file and the wall-time budget,
 // agreed on by all ranks with one non-blocking reduction per step, read a step later.
 #include "driver/stop_request.hpp"

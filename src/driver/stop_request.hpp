@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Requests to stop early: SIGTERM or SIGUSR1 (what Slurm sends before a time
 // limit), a stop file (GS_STOP_FILE, how slurm/lib/job.sh asks: a file cannot

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Global position of an owned cell from its array index. Kernels that must give
 // the same numbers on any decomposition (initial conditions, parameter maps,

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Periodic Cartesian decomposition of the global grid over MPI ranks. Every
 // rank count is served; remainders are spread over the first ranks of a row.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The model state (u, v) with ghost layers, and the other registers (state-
 // sized buffers) the integrator's stages write into.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Splits the owned box into the cells whose stencil reads only owned cells
 // (computed while halo messages are in flight) and the shell that needs ghosts;

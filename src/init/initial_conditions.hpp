@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Initial states as pure functions of the global cell index and init.seed, so
 // every rank count produces the same bits.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Procedural initial states: init.type = "perlin" or "diamond_square". Both give
 // a noise field n in [-1, 1] per owned cell from its global index (see

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // From a normalised noise value n in [-1, 1] to an initial state:
 //   v = A * S((n - threshold) / width + 1/2),   u = 1 - v,

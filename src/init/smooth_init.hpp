@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // init.type = "sine": a smooth periodic start defined in physical units, the same
 // function of the cell centre x at every resolution and rank count, so runs at

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // ParaView Catalyst (legacy vtkCPProcessor API, as ParaView 5.11 ships it)
 // running the newer-style Python scripts of inputs/catalyst/. Each rank hands

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The boundary between the program and the Catalyst plugin
 // (libgrayscott_catalyst.so, the only code linked against ParaView). The

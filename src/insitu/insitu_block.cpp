@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The in-situ block: packing the owned points, the high-side point layer and
 // the seam-independent isosurface normals into one host copy (insitu_block.hpp).
 #include "insitu/insitu_block.hpp"

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The block of points one rank hands to Catalyst: its owned cells plus one
 // layer of points on the high side of every grid dimension, taken from the

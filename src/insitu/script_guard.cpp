@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Installs the Python guard (script_guard.py.inc) and reads what it caught,
 // through the Python C API of the interpreter ParaView embeds.
 #include <vtkPython.h>  // first: Python.h must precede the standard headers

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Error capture for Catalyst Python scripts, kept apart from the legacy
 // Catalyst adaptor: it wraps paraview.catalyst.v2_internals, which both legacy

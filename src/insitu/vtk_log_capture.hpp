@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // VTK's log (ERR| and WARN| lines: writer failures, pipeline warnings) held
 // back during each in-situ call and printed after it as plain lines, so that

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Small files replaced atomically: written under "<path>.tmp", synced, then
 // renamed, so a reader or a crash never sees a half-written file.

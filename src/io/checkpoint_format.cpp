@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The checkpoint seal (a hash over the digest and the attributes a restart
 // trusts) and new lineages.
 #include "io/checkpoint_format.hpp"

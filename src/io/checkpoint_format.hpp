@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // What a checkpoint file says about itself, shared by the writer and the
 // reader: the format name and version, and the seal that binds the attributes

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Naming of the checkpoints folder: file names, 'latest', restart= resolution,
 // the foreign-checkpoints guard and pruning.
 #include "io/checkpoint_names.hpp"

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The checkpoints folder and its names: ckpt_<step>.h5 files, the 'latest'
 // pointer, what restart= resolves to, whose checkpoints a folder holds, and

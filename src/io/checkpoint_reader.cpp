@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Reading and verifying a checkpoint for a restart: the path is looked at
 // before HDF5 opens the file (once), then its format, config, seal and data
 // digest are checked, each failure one InputError naming the file.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Reading checkpoints: a restart resolves restart= and reads and verifies the
 // file once, into the state and a RestartPoint value.

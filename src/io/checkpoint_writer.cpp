@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Writing one checkpoint: the .tmp file through write_state_file (its space
 // reserved first), then rename, point 'latest' at it, prune. Every failure is
 // made collective before the next collective call, so all ranks leave together.

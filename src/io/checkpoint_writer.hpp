@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Writing checkpoints: one parallel HDF5 file per checkpoint holding the
 // global u and v (no ghosts) and everything a restart needs, its disk space

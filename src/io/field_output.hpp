@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Field outputs for analysis: fields_<step>.h5 (global u, v, written in
 // parallel, their space reserved first: see io/state_file.hpp) and

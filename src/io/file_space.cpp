@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // reserve_file_space: fallocate where the filesystem supports it, a free-space
 // comparison where it does not; release_file_space_beyond_end gives back the rest.
 #include "io/file_space.hpp"

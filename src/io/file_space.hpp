@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Reserving a file's disk space before a parallel write fills it: once the
 // blocks are allocated, no write inside them can fail for lack of space, so a

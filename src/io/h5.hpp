@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Thin RAII and checking layer over the HDF5 C API, plus the collective
 // hyperslab I/O of (u, v) that checkpoints and field outputs share.

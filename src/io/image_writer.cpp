@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Images of a run (image_writer.hpp): colormaps, plane gathers, PNG files
 // and the images themselves.
 #include "io/image_writer.hpp"

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Images of a run: colormaps, planes gathered on rank 0, PNG files, and the
 // colour images of the chosen field: the whole plane in 2D, the three

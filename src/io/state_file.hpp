@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Writing u and v into a new parallel HDF5 file so that a full disk fails it
 // cleanly on every rank alike: rank 0 reserves the file's space before HDF5

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // summary.json (summary.hpp): the run's result as one JSON document, built as
 // a value and written by rank 0 through a temporary file and a rename. Its
 // shape is published as docs/summary.schema.json.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // summary.json: what a postprocess script needs to know about a finished run.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // XDMF descriptions of the HDF5 files, so ParaView (Xdmf3 reader) opens them
 // without conversion: a cell-centred uniform grid with arrays u and v.

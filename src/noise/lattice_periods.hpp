@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // How many lattice cells of a periodic noise fit along each side of the domain.
 #include "config/config.hpp"

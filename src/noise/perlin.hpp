@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Periodic gradient (Perlin) noise in 2, 3 and 4 dimensions and its fractal
 // sum, callable inside kernels. Nothing is tabulated: the gradient at a lattice

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The time integrators as tables of stages: how many stages a step has, which
 // registers (state-sized buffers) each stage reads and writes, and the

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Host-only facts about the discrete Laplacians: their weights, Fourier symbol
 // and largest eigenvalue. The ground floor that config (stability check),

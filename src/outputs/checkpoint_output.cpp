@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The checkpoint output: refuses a non-finite state, then has the writer write it.
 #include "outputs/checkpoint_output.hpp"
 

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Restartable checkpoints (io/checkpoint_writer): every checkpoint.every
 // steps, at the last step, and when a stop request ends the run early.

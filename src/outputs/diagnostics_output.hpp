@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Progress line and the non-finite check: field ranges and means, steps/s and
 // an ETA on rank 0; a NaN or Inf anywhere ends the run (RunError, exit 1).

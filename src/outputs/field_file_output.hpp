@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // u and v as HDF5 + XDMF for ParaView (io/field_output) every
 // output.fields_every steps, from step 0 of a fresh run.

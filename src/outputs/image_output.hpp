@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // PNG images of output.field (io/image_writer) and the state digest at each of
 // them: at step 0, every output.every steps and at the last step.

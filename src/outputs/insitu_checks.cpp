@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Pre-flight and after-call checks of the in-situ output (insitu_checks.hpp).
 #include "outputs/insitu_checks.hpp"
 

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // What the in-situ output checks outside Catalyst: before step 0, that an X
 // display can be opened when a script renders (Debian's ParaView renders only

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // In-situ visualization as one more output (name "insitu"): on due steps,
 // copy the owned block (+ one point layer from the ghosts, which the driver

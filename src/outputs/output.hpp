@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // One thing the time loop writes or checks now and then: images, field files,
 // checkpoints, progress lines, in-situ visualization. The driver holds a list

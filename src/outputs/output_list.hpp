@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The one place that decides which outputs a run has, in the order they run
 // at a step: the non-finite check first, so nothing is written from a

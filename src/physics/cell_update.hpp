@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The per-cell update and the CPU row kernel of one stage, shared by
 // gray_scott_stage (src/physics/gray_scott.cpp) and the fused block forms

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Diagnostics of the state over owned cells (ranges, sums, non-finite counts;
 // one pass over the field and one all-reduce per call)

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #include "physics/gray_scott.hpp"
 
 #include "physics/cell_update.hpp"

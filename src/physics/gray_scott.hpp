@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // One fused kernel per explicit stage: Laplacian + reaction for both species.
 // No MPI here; the caller fills ghosts before the cells that read them.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Spatially varying feed and kill rates ("parameter map", as in Pearson's and
 // Ready's maps of the Gray-Scott zoo), built once at start for the owned cells

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Discrete Laplacians divided by h^2, on the device. Each form is the fused sum
 // of one stencil; numerics/stencil_taps lists the same weights for the host

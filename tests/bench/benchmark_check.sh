@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # `grayscott --benchmark --json` on small grids: the JSON lists all thirty
 # step cases (five stencils x Euler, RK2, RKL2 x double, float, from the one
 # run), and on one rank the Euler and RK2 ones also as fused blocks of T = 2,

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Peak memory of one rank's diamond-square start for a fixed local box as the
 // global grid grows. The process plays one rank of a run too large for this
 // machine: it generates and samples exactly what that rank would (its cell box,

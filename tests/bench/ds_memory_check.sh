@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Per-rank memory of the diamond-square start follows the local box, not the
 # global grid: for a fixed local box the peak resident set above start-up, and
 # the peak of what Kokkos holds in the field memory space (device memory on a

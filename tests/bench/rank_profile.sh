@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Where two ranks lose time against their limit, 2D 5-point Euler in double:
 # one rank of the whole grid, two ranks side by side (layout 2x1 and 1x2),
 # and the limit of two ranks on this machine measured in the same run: two

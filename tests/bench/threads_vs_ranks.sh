@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Threads or ranks on this machine's two cores, OpenMP build: the benchmark's
 # step cases (every stencil, Euler and RK2, double, `parallel.halo_depth =
 # "auto"`) on 1 rank x 1 thread, 1 rank x 2 threads (blocked, and pinned to

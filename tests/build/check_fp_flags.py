@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every object of the project was compiled under the floating-point policy.
 
 usage: check_fp_flags.py COMPILE_COMMANDS SOURCE_DIR FLAG...

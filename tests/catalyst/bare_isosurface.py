@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """The yardstick for the cost section of docs/insitu.md: inputs/catalyst/isosurface.py's
 pipeline (the same contour, view, render, PNG and extract) run by pvbatch on field
 files, without the simulation or the adaptor, timed per frame.

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # script-version: 2
 # A Catalyst script that fails on purpose, for the error-reporting tests
 # (errors.sh, faults.sh). GS_TEST_BREAK chooses how:

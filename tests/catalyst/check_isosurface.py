@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Checks the isosurface images and extracts of a 1-rank and a 4-rank run (pvpython).
 
 usage: pvpython check_isosurface.py RUN1 RUN4 STEPS ISO

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Checks the shading normals of isosurface extracts from a 1-rank and a 4-rank run (pvpython).
 
 usage: pvpython check_normals.py RUN1 RUN4 STEP BOUND_DEGREES

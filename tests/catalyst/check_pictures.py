@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Reads the images of pictures.sh's runs (folder given as argv[1]; boxes.json
 # there holds each run's domain box in pixels, projected with the script's own
 # camera) and measures what a reader sees: legend contrast, legend beside the

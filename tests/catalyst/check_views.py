@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Reads the images of views.sh's runs (folder given as argv[1]) and checks what
 # the view keys asked for: size, background, camera, the slice+contour script's
 # output on 1 and 2 ranks, and a legend clear of the plane.

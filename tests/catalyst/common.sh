@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Sourced by the catalyst test scripts: $1 grayscott binary, $2 work folder,
 # $3 Xvfb state folder, $4 source tree. Sets GS, WORK, SRC, DISPLAY and
 # run_gs (mpiexec with a rank count and a kill timeout).

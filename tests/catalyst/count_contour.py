@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # script-version: 2
 # inputs/catalyst/isosurface.py, plus a count of the contour filter's
 # executions on each rank, written at the end of the run to

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """A Catalyst script that writes the view settings grayscott hands to the ready
 scripts (GS_INSITU_SETTINGS, config/insitu_view.hpp) to output.dir/insitu/settings.json
 at every call, so that bare_isosurface.py can run isosurface.py outside grayscott

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A Python error in a script (at load, in a call, in catalyst_finalize, also
 # when a stop ends the run) fails the run (exit 1, summary "failed" with the
 # error) or, with insitu.fail = "warn", is reported on stderr and in the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Faults of the in-situ output on 2 ranks, each under a kill timeout (a hang
 # fails the test): a script error on rank 1 only (at a step, and at load),
 # sys.exit(3) in a script, an error in catalyst_finalize (on rank 1 only), each with insitu.fail = error (exit 1, summary

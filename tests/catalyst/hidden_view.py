@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # script-version: 2
 # For faults.sh: a script that needs no display (GS_TEST_VIEW unset), or one
 # that makes a view the program's pre-flight check cannot see in its text

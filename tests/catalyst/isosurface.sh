@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # isosurface.py on 1 and 4 ranks: images at the expected steps, not blank and
 # alike; extracts on the iso value, same triangles, closed across rank seams
 # (check_isosurface.py). Also: the digest with in-situ output on equals the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The view keys of the in-situ scripts (insitu.contour_array ... insitu.axes):
 # each bad value is exit 2 with one line naming the key and what is allowed;
 # good values are taken and shown in --check's effective configuration. No

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # live.py on 2 ranks. A Live client (live_client.py, pvpython, listening as
 # the ParaView GUI does) receives a non-empty isosurface. With no GUI the run
 # is not held up: first nothing listens on the port; then a listener that

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """A Catalyst Live client (pvpython) for live.sh: listens on PORT as the
 ParaView GUI would (Catalyst > Connect), extracts `isosurface` from the
 simulation once connected, and records its cell count at every update.

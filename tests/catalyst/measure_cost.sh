@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The measurement behind the cost table of docs/insitu.md (not a ctest test):
 # isosurface.py in situ on 2 ranks against the same pipeline run bare by
 # pvbatch on the same data (bare_isosurface.py, on field files of the same

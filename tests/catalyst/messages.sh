@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # What a user reads and gets from in-situ runs, each checked on what the run
 # printed or wrote:
 # - 3D-only scripts on a 2D run (isosurface.py, slice_contour.py): refused

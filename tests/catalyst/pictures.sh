@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # What a ParaView user reads at a glance in the ready scripts' images
 # (check_pictures.py measures each property from the PNGs):
 #  - legend labels, title and bar outline contrast with a white and a dark

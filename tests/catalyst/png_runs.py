@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Runs of True in a row or column of image flags, shared by the in-situ image checkers."""
 
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A scheduler's stop signal after in situ has started (ParaView, its Python and
 # VTK's logger loaded), sent as Slurm sends it: SIGTERM to every rank at once,
 # on 1 and 2 ranks, with isosurface.py and slice.py. Each run must end as

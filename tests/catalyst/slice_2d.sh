@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # slice.py on a 2D run (2 ranks): one coloured image per in-situ step, and
 # the same images on 1 rank (within 0.2% of the pixels).
 source "$(dirname "$0")/common.sh"

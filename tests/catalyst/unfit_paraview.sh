@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The script guard's load check (src/insitu/script_guard.py.inc), on 2 ranks:
 # a ParaView whose private paraview.catalyst.v2_internals lacks a function the
 # guard wraps, or has it take other arguments, is refused at the first call

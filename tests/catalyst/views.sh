@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The view keys reach the ready scripts (check_views.py reads the images):
 #  - isosurface.py with non-default arrays, colour range, size, camera and
 #    background: images of the asked size, the asked background at a corner,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # What the in-situ scripts write, checked after every call:
 #  - output.dir/insitu read-only (a read-only bind mount, as on a cluster's
 #    read-only project space): slice.py's PNG extractor and isosurface.py's

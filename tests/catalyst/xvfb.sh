@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # One Xvfb for every catalyst test (a ctest fixture):
 #   xvfb.sh start STATE_DIR   start it on a free display, write STATE_DIR/display
 #   xvfb.sh stop STATE_DIR    stop the one started there; fails if it had already

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The Slurm in-situ path on nodes without X: slurm/lib/job.sh puts
 # slurm/lib/with_xvfb.sh before the binary exactly when the input has an
 # insitu.script and DISPLAY is unset; a 2-rank run through that wrapper with no

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # digest_of SUMMARY: its "digest", which must be exactly 16 hex digits, else
 # FAIL naming the file (two missing digests must not compare equal: a check
 # that read "" for both would pass). Use it as a plain assignment

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Helpers shared by the unit and MPI tests: building configs in code and
 // moving small fields between host and device.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The GPU check, prepared to run in one go on a machine with an NVIDIA GPU and
 # no network (see docs/performance.md, "GPU"). ctest knows it as gpu.device_check
 # (label gpu); without a GPU (no nvidia-smi, or it sees none) it exits 77 at once,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # no_device_check.sh BINARY cuda|hip: a GPU build started where no rank has a
 # usable GPU stops before Kokkos starts, with one line from rank 0 that names
 # the backend, exit 2 on every rank, and no output folder. Skipped (exit 77,

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // GoogleTest main for tests run under mpiexec: every rank runs every test,
 // only rank 0 prints, and the exit code is non-zero if any rank failed. The
 // tests start through the program's own runtime (see core/runtime.hpp).

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Every ghost cell, edges and corners included, holds the periodic neighbour's
 // value after one exchange, for every layout of the current rank count; and
 // after the stepper's fill_ghosts, for every stencil (what outputs that read

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The in-situ block on layouts of the current rank count (below): each point,
 // the high-side layer included, holds the global field's u and v and, in 3D,
 // the normals -grad v by central differences on the global periodic field,

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // With v = 0 the model is linear: a Fourier mode of u - 1 is multiplied each
 // step by the exact amplification factor of the stencil and integrator. This
 // checks stencils, halos and the periodic wrap on any rank layout to round-off.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Procedural initial states and parameter maps do not depend on the rank count:
 // the state digest over all ranks of MPI_COMM_WORLD equals the digest of the
 // same run on one rank (MPI_COMM_SELF, computed on every rank as the reference).

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The memory check's estimate (driver/run_memory.hpp) against what Kokkos
 // itself allocates: the program's own objects run under Kokkos' allocation
 // callbacks, which see every View allocation with its label, bytes and memory

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // A failure on some ranks only reaches every rank before the next collective
 // call. The state read of a checkpoint: with GS_TEST_READ_FAIL_RANK (which CTest
 // sets for mpi.state_read.*) that rank's read of 'u' fails; every rank must

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Shared helpers for the regression checkers (sourced).
 MPIEXEC=${MPIEXEC:-mpiexec}
 # Python with Debian's h5py, numpy, matplotlib: CMake's Python3_EXECUTABLE under ctest.

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Restart-chain tests on the one-node cluster (sourced by check.sh, which sets
 # root, out, pattern, BIN and submit). Each ends the chain one way and checks
 # that Slurm, chain.log and the run folder agree on how it ended.

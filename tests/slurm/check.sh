@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Tests of slurm/ on the one-node test cluster (label slurm).
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A one-node Slurm cluster on localhost for the tests of slurm/ (Debian's slurm-wlm).
 #   cluster.sh start STATEFILE   start it; write `export SLURM_CONF=...` lines to STATEFILE
 #   cluster.sh stop STATEFILE    stop it and remove its folder; fails unless both daemons were

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Helpers for the Slurm tests (sourced). Each test: check.sh NAME BINARY STATEFILE OUTDIR
 fail() { echo "FAIL: $*" >&2; exit 1; }
 PY=${GS_PYTHON:-/usr/bin/python3}  # CMake's Python3_EXECUTABLE under ctest

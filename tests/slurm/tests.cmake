@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Cluster workflows (issue 11), included from tests/CMakeLists.txt.
 
 # slurm/ on a real one-node Slurm on localhost (label "slurm"; needs root and

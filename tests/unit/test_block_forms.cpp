@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The fused forms of a block of stages (the CPU wavefront and the GPU tiles,
 // which runs here on the host backend) leave bit-identical a and b, every cell
 // ghosts included, to the level-by-level reference, for every stencil, both

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The deep-halo block plans (blocking/block_plans.*), for every combination of
 // split dimensions, small and large boxes, Euler and RK2: at each level the
 // inner pyramid and the shell cover the owned box widened by levels - 1 - j

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Config loading: defaults, overrides, and one clear error per class of bad input.
 #include <gtest/gtest.h>
 

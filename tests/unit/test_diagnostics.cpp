@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The fused statistics pass (local_stats: one parallel_reduce for the range,
 // sum and non-finite count of u and v) gives the same minimum, maximum and
 // non-finite count, bit for bit, as one Kokkos reduction per statistic over

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Distributed diamond-square: periodic and bitwise identical whichever box a
 // rank asks for, seeded, bounded, with increments that follow the roughness
 // law, and with memory that follows the requested box, not the global lattice.

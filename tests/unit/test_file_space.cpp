@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Reserving a file's disk space (io/file_space): the blocks are held, the size
 // is not changed (so HDF5's truncate of an empty file keeps them), and what
 // lies past the end is given back.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Image file names (io/image_writer): one width for every image of a run,
 // so that the names sort in step order past step 999999 too.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // init.fill: the exact radix select against a sort, the seeded fraction of
 // both generators (2D, 3D, several roughness values), and how init.fill and
 // init.threshold combine in the config.

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The in-situ view settings (config/insitu_view.hpp): camera presets look the
 // way their names say, explicit vectors are taken as given, and "auto" picks
 // the arrays and ranges the docs promise.

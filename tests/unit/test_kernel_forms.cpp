@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The two forms of the stage kernel, rows of contiguous x (CPUs) and one cell
 // per thread (GPUs), give the same bits for every stencil, integrator stage,
 // parameter map and clamp setting. Both run here on the CPU; the cell form is

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Parameter maps: the gradient map puts k linearly along x and F along y over
 // the configured ranges; the noise map keeps (F, k) on the segment between the
 // range ends and varies smoothly and periodically; no map allocates nothing;

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Periodic Perlin noise: zeros at lattice points, the sqrt(N)/2 bound, periodic
 // value and gradient for periods that are not powers of two, C2 smoothness,
 // zero mean and seeded determinism. The noise is evaluated on the host through

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The full update of a time step against the model's equations, computed here
 // from the formula and nothing of the program's:
 //   u' = u + dt (Du lap(u) - u v^2 + F (1 - u))

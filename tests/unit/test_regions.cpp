@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The inner box and the shell slabs cover the owned cells exactly once.
 #include <gtest/gtest.h>
 

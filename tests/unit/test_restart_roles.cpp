@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Restart roles: for every key of the key table, a restart that changes only
 // that key is accepted or refused exactly as the role written out below for
 // it says (a list kept by hand, not read from the table). A key added to the

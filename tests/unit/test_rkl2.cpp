@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // The RKL2 super-time-stepping integrator (numerics/integrator.hpp): its
 // coefficients against the published recursion and stability polynomial, the
 // kernel's amplification of the checkerboard mode against that polynomial,

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Every Laplacian: exact on quadratics, second order on smooth periodic fields,
 // the device form equal to the host tap table, and the known spectral radii.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // Observed order in time on the full nonlinear problem: the same physical run
 // to a fixed time with dt, dt/2, dt/4 against a much finer reference. Forward
 // Euler must converge at order 1 and RK2 (Heun) at order 2. Built for both

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // GoogleTest main for single-process tests: they start through the program's
 // own runtime (MPI as a singleton, Kokkos, flush-to-zero, the MPI-IO choice),
 // since the library code uses both and must see the same settings.

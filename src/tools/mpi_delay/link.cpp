@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #include "link.hpp"
 
 // The C API only: without these the C++ bindings come along (and their warnings).

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // The modelled network link of the latency injector (mpi_delay.cpp): its
 // settings from the environment, the one clock of all ranks, the arrival

@@ -1,3 +1,4 @@
+// Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 // libgs_mpi_delay.so: a PMPI layer that gives point-to-point messages the
 // cost of a modelled network link, so that the halo cost model
 // (docs/scaling.md, gs_post.py model) can be checked at cluster latencies on

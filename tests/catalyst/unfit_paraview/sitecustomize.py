@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Imported by Python at start-up when this folder is on PYTHONPATH (the
 # catalyst.unfit_paraview test): changes ParaView's private module
 # paraview.catalyst.v2_internals, as a ParaView upgrade could, when it loads.

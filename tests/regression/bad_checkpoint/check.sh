@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Every kind of bad checkpoint is refused with exit code 2 and one line naming
 # the file and the mismatch; fuzzed files never crash the reader; nothing in
 # the output folder is overwritten.

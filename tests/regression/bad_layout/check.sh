@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A parallel.layout whose product is not the rank count, or a parallel.halo_depth
 # that is no depth or too deep for the ranks' boxes, is exit 2 with one line
 # naming where the key was set (the command line or the input file), never an

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Odd names in checkpoints/: stray files (huge step numbers, other files) are
 # ignored with a warning and never pruned; a 'latest' that does not name a
 # checkpoint is exit 2 with one line.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Two runs into one output.dir: while the first runs, a second is refused with
 # exit 2 and one line naming the holder's host and PID; the first is unharmed.
 # usage: check.sh GRAYSCOTT OUTDIR INPUT

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Each class of bad input: exit code 2, one line on stderr naming the file or
 # key, and nothing written (no output folder; an existing one left untouched).
 # usage: check.sh GRAYSCOTT OUTDIR VALID_INPUT

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Property test of the input loader: many generated inputs, every outcome is
 exit 0 or exit 2 with one error line, never a crash, a signal or a hang.
 

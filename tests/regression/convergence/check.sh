@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Spatial convergence of the nonlinear problem from the smooth start: runs the
 # study command (slurm/convergence.sh --local) at h, h/2, h/4, h/8 with dt
 # scaled by h^2 (RK2: time error O(h^4), negligible) and requires every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The convergence study with time.integrator = "rkl2" and dt scaled by h
 # (slurm/convergence.sh --dt-scaling h): dt0 / 2^i, steps0 * 2^i, so each
 # halving of h doubles the steps while rkl2's stage count grows as the ratio

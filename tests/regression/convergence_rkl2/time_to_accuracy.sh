@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # slurm/time_to_accuracy.sh on small levels (2D 16..64, 3D 8..32, one call
 # each, two timed repeats): every case runs and lands in the table, the plot
 # and the findings, the reference is described, and the rkl2 runs' time error

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Threads that share a core are named at the start: a rank bound to one core
 # (mpiexec --bind-to core, Open MPI's default) with 2 OpenMP threads prints one
 # warning line naming the threads, the CPUs and the options that give each

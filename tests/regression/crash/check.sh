@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A run killed (SIGKILL) in the middle of writing a checkpoint leaves the
 # previous checkpoint intact and "latest" pointing at it; restarting from it
 # reaches the uninterrupted run's digest, opening the checkpoint once per rank.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # digest_of (lib.sh), through which every check reads a summary's digest,
 # accepts exactly 16 hex digits and fails, naming the file, on anything else:
 # a missing key, null, a short or non-hex value, a missing summary. json_field

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Same input, same bits: the final digest of a pattern-forming run must be
 # identical on 1, 2, 3, 4, 6 and 8 ranks and on non-default layouts.
 # --spots: the 1-rank run's final v, read from its checkpoint, also holds

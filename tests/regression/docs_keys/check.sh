@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Every key that `grayscott --help` lists is documented in docs/config.md, every
 # default the docs' key tables give is the program's (defaults.py), every link
 # between the pages reaches its heading (links.py), every repository path the

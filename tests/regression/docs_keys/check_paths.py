@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every repository path the docs and the source comments name exists, and
 every config key the docs name is one the program accepts.
 

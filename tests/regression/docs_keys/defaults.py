@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every default the docs give for a key is the program's default.
 
 usage: defaults.py HELP_TXT DOCS_DIR

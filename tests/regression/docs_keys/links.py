@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every relative link in the top-level *.md (README.md, CHANGELOG.md),
 docs/*.md and docs/history/*.md reaches a file, and every
 #anchor a heading of the page it names.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every message the docs quote is one the program prints today.
 
 usage: messages.py GRAYSCOTT OUTDIR DOCS_DIR

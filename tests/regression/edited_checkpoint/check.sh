@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A checkpoint whose step, time, config or lineage attribute was edited is
 # refused (exit 2, one line naming the file and the seal), while the unedited
 # file restarts.

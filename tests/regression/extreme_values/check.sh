@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Numbers that cannot be represented or computed with, and sizes that cannot
 # be allocated, are exit 2 with one line naming the key, before anything is
 # allocated or created; the printed largest stable dt is accepted when pasted back.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # grid.precision = "float": the same program runs the model in single precision.
 # (a) The field files hold 32-bit data, and the float run follows the double
 #     run within what float rounding allows: each step's update adds a few

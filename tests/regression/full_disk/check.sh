@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A full disk while checkpoints are written loses nothing and is never silent:
 # (a) no room for the new 'latest' pointer: exit 1, one error line, 'latest'
 #     still names the previous complete checkpoint (never a 0-byte file);

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Every golden case (cases.txt) still gives the digest recorded in digests.txt,
 # bit for bit: refactors and speed work must not change a single result.
 # usage: check.sh GRAYSCOTT OUTDIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Prints digests.txt for cases.txt: "DIGEST INPUT [key=value ...]" per case.
 # usage: make.sh GRAYSCOTT > digests.txt   (from anywhere)
 set -euo pipefail

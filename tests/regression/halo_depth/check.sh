@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # parallel.halo_depth changes nothing but speed: on 1 to 4 ranks and with
 # halo_depth 1 to 4, the final digest, the digest of every output step and
 # every progress line (rates aside) equal those of 1 rank with halo_depth 1,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Which images a run writes and how they are named (docs/io.md): step 0 of a
 # fresh run, every output.every steps and the last step (output.every = 0:
 # step 0 and the last only); a restart does not write its first step again;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The default diamond-square start seeds about what the default Perlin start
 # seeds: on the default input, v's mean at step 0 with init.type =
 # diamond_square (neither init.fill nor init.threshold given, so the default

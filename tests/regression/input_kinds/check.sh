@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # An input that is not a regular file is refused with exit 2 and one line
 # saying what it is; nothing is created.
 # usage: check.sh GRAYSCOTT OUTDIR

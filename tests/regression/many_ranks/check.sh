@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Same bits on many ranks: 16 ranks in 2D (4x4) or 27 in 3D (3x3x3), far more
 # than this machine's cores (oversubscribed), where every rank has neighbours
 # on all sides and its ghosts come from 8 or 26 other ranks. Odd, unequal box

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The MPI latency injector (src/tools/mpi_delay) works and the program sees it:
 # 2 ranks side by side (layout 2x1), 9-point stencil, so an exchange is 6
 # messages per rank (two x faces and four corners; the y axis wraps inside the

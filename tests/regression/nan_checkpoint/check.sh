@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A blow-up between two NaN checks never becomes a checkpoint: with progress
 # checks every 100 steps and checkpoints every 5, an unstable dt makes the
 # state non-finite near step 13. The checkpoint of step 15 must be refused

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # A run that blows up (dt far above the stability limit, explicitly allowed)
 # stops with a message naming the step and field, writes a failed summary and
 # exits non-zero, on one rank and on several.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # An output folder that goes away under a running job ends the run quickly and
 # plainly, on every rank, never with an MPI_ABORT banner or a hang:
 # output.dir removed (rm -rf) while 1 and 2 ranks write images and

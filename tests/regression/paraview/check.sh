@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # ParaView opens the field outputs (a time series) and a checkpoint as they are:
 # pvpython finds the right dimensions, spacing, arrays and value ranges, for
 # files written by 1 and by 4 ranks, 2D and 3D, with unequal spacing per axis.

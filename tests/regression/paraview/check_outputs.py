@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Run by pvpython: opens an XDMF description written by grayscott with
 # ParaView's Xdmf3 reader and checks extent, spacing, arrays and value ranges.
 # usage: pvpython check_outputs.py FILE.xmf NX NY NZ HX HY HZ TIME U_MIN U_MAX V_MIN V_MAX

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # postprocess/gs_post.py on real outputs and on bad input: every subcommand has
 # --help; a field plot of a 2D and a 3D run; missing or malformed input (wrong
 # types in summary.json, a folder for a file, unwritable outputs, bad options)

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Properties of `gs_post.py model --halo-depth T` (docs/scaling.md), no run needed:
   - T = 1 is today's model: the default output and `--halo-depth 1` equal
     model_today.md (the T = 1 tables of docs/scaling.md) byte for byte, and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Every shipped preset passes validation and the stability limit and runs.
 # usage: check.sh GRAYSCOTT_BINARY OUTDIR INPUTS_DIR
 # Runs each INPUTS_DIR/*.toml for 10 steps on one rank (time.steps=10

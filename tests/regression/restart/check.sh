@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Restart equivalence: 2n steps in one go on 1 rank, versus n steps on 2 ranks,
 # a checkpoint, and n more on 3 ranks (and on 4 with another layout): the final
 # digests are equal. Also checks checkpoint.keep and the "latest" pointer.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The restart reproduction from a user's report, through the program: a
 # parameter-map run checkpoints, then restarts that change the map (its ranges
 # or its type) are refused with exit 2 and one line naming the key, while a

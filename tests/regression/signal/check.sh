@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Stop on request: a running 3-rank job sent SIGUSR1 (as Slurm's --signal does)
 # writes a checkpoint at the next step boundary, its summary, and exits 0 with a
 # restart line; restarting reaches the uninterrupted digest. The wall-time

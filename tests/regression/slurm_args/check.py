@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Property test of the slurm/ commands' argument handling, with no Slurm:
 generated, seeded argument sets for submit.sh, sweep.sh, scaling.sh,
 convergence.sh and cancel.sh, run with stub sbatch/scancel/squeue/scontrol

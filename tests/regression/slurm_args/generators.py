@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Argument generators of regression.slurm_args: for each slurm/ command a
 mix of valid and invalid values of its options (the invalid ones are the
 cases of issue 16 and their neighbours), flags, a present, missing or absent

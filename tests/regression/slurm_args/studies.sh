@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # The study commands' checks that need the program but no Slurm (stub sbatch
 # first on PATH, recording every call):
 #   1. a study folder that holds another plan is refused (convergence.sh,

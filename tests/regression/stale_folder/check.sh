@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Another run's checkpoints in output.dir are never lost: a fresh run into the
 # folder is refused (exit 2, one line, nothing changed: a lock file it made is
 # removed, one it found keeps its text) unless checkpoint.overwrite = true; then pruning deletes only the new run's own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Stop on request through the stop file (GS_STOP_FILE, how slurm/lib/job.sh
 # asks a run to stop): a file that exists before the run starts stops it at
 # its first step, with a checkpoint and status "stopped"; a file created while

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # CPUs flush subnormal doubles to zero (FTZ/DAZ), GPUs keep them; where v
 # decays through the subnormal range the two differ. GS_KEEP_SUBNORMALS=1 runs
 # the CPU with a GPU's arithmetic. The bound documented in docs/performance.md:

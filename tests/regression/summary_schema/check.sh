@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Every summary.json the program writes validates against the published schema
 # (docs/summary.schema.json): a finished run with every file output, a failed
 # run (NaN), a run stopped by SIGUSR1 and, in a build with Catalyst, an in-situ

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every summary.json that this build's grayscott wrote during the test run
 (newer than the executable, anywhere under the tests' output folders) validates
 against docs/summary.schema.json. Two tests' folders are left out: postprocess

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # script-version: 2
 # A Catalyst script that takes the fields and draws nothing (no X display
 # needed), for the summary schema test's in-situ run.

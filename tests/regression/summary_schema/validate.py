@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Validates summaries against docs/summary.schema.json, and checks that the
 schema can fail: a summary with a wrong type, a missing key or an unknown key
 is refused. Also: the schema's config section lists exactly the keys that

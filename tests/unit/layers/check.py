@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Source layers of src/: the folder graph that the #include "folder/..."
 lines draw must have no cycle, and every arrow must run down the LAYERS table
 below. The cycle check is computed from the includes alone, so it holds even

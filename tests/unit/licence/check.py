@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """Every source file of the project carries the licence line (LICENSE,
 BSD-3-Clause) in its first three lines: C++ sources and headers, Python,
 shell, CMake and batch scripts. Inputs, data, docs and the Kokkos patches are
@@ -33,7 +34,13 @@ def missing(root, paths):
 
 
 def check(root):
-    files = subprocess.run(["git", "-C", root, "ls-files"], capture_output=True, text=True, check=True).stdout.split()
+    # Tracked files and new ones git does not ignore (build folders are ignored).
+    listing = subprocess.run(["git", "-C", root, "ls-files", "--cached", "--others", "--exclude-standard"],
+                             capture_output=True, text=True)
+    if listing.returncode != 0:
+        print(f"SKIP: licence: {root} is not a git checkout, so its source files cannot be listed")
+        return 77
+    files = listing.stdout.split()
     sources = [p for p in files if is_source(p) and os.path.exists(os.path.join(root, p))]
     bad = missing(root, sources)
     for p in bad:
