@@ -22,7 +22,10 @@ The quoted line must equal a line the command printed on stderr; `...` in the
 quote stands for any text (the only parametrisation, written where the docs
 elide something). A command prefixed with `[no-catalyst]` provokes a message
 only a build without ParaView Catalyst prints; it is skipped, with a note, in
-a build with Catalyst. A quoted message without a command fails the test.
+a build with Catalyst. One prefixed with `[catalyst]` needs a build with
+Catalyst and runs under xvfb-run (ParaView renders through X); it is skipped,
+with a note, in a build without Catalyst. A quoted message without a command
+fails the test.
 """
 import os
 import re
@@ -112,9 +115,14 @@ def main():
                 at = "%s:%d" % (os.path.relpath(path, repo), line_no)
                 if command.startswith("[no-catalyst]"):
                     if catalyst:
-                        skipped.append(at)
+                        skipped.append((at, "without"))
                         continue
                     command = command[len("[no-catalyst]"):].strip()
+                elif command.startswith("[catalyst]"):
+                    if not catalyst:
+                        skipped.append((at, "with"))
+                        continue
+                    command = "xvfb-run -a -s '-screen 0 1024x768x24 -noreset' " + command[len("[catalyst]"):].strip()
                 scratch = tempfile.mkdtemp(dir=outdir, prefix="msg_")
                 try:
                     p = subprocess.run(["bash", "-c", command], capture_output=True, text=True, errors="replace",
@@ -127,8 +135,8 @@ def main():
                 if not any(pattern(quote).match(l) for l in stderr.splitlines()):
                     failures.append("%s: the docs quote\n      %s\n    but `%s` prints\n      %s" % (
                         at, quote, command, "\n      ".join(stderr.splitlines()[:4]) or "(nothing on stderr)"))
-    for s in skipped:
-        print("note: %s needs a build without Catalyst; not checked in this one" % s)
+    for at, needs in skipped:
+        print("note: %s needs a build %s Catalyst; not checked in this one" % (at, needs))
     if failures:
         print("FAIL: %d quoted message(s) in %s/*.md and CHANGELOG.md differ from what the program prints:" % (len(failures), docs))
         for f in failures:
