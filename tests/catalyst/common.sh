@@ -17,3 +17,6 @@ run_gs() {
   shift 2
   timeout -k 10 "$limit" "${MPIEXEC:-mpiexec}" -n "$ranks" "$GS" "$@" </dev/null
 }
+fail() { echo "FAIL: $*"; exit 1; }
+# field OUTDIR EXPR: EXPR (Python, over s = OUTDIR/summary.json) printed.
+field() { $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1/summary.json" "$2"; }

@@ -11,8 +11,6 @@
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 small=(grid.n=16 grid.L=16 time.steps=20 insitu.every=10 insitu.script="$SRC/tests/catalyst/broken_script.py")
-field() { $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1/summary.json" "$2"; }
-fail() { echo "FAIL: $*"; exit 1; }
 
 # mode, the failure text expected in the summary
 cases=("rank1|failed at step 10 (in catalyst_execute): script broken_script: ValueError: deliberate failure on rank 1"

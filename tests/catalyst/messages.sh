@@ -18,11 +18,9 @@
 # - a script saved by ParaView's "Generate Extracts" (no output folder set)
 #   writes under output.dir/insitu, not ./datasets.
 source "$(dirname "$0")/common.sh"
-fail() { echo "FAIL: $*"; exit 1; }
 in3=$SRC/inputs/default-3d.toml
 in2=$SRC/inputs/default.toml
 small=(grid.n=16 grid.L=16 time.steps=10 insitu.every=10)
-field() { $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1/summary.json" "$2"; }
 # gs NAME RANKS ARGS...: a run into $WORK/NAME, its exit code in $rc, stdout and stderr in NAME.log, NAME.err.
 gs() {
   local name=$1 ranks=$2

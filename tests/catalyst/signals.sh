@@ -13,7 +13,6 @@ in=$SRC/inputs/default-3d.toml
 # In situ at step 0 only (the next call is 100000 steps away): the signal lands
 # while the solver steps, with ParaView loaded and idle.
 long=(grid.n=24 grid.L=24 time.steps=400000 output.every=0 output.log_every=50 insitu.every=100000)
-fail() { echo "FAIL: $*"; exit 1; }
 field() {  # FIELD of OUTDIR/summary.json, "" when it or the file is missing
   [[ -f $1/summary.json ]] || return 0
   $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); v=s.get(sys.argv[2]); print("" if v is None else v)' "$1/summary.json" "$2"

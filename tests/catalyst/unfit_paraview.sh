@@ -10,8 +10,6 @@
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 small=(grid.n=16 grid.L=16 time.steps=10 insitu.every=10 insitu.script="$SRC/tests/catalyst/broken_script.py")
-field() { $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1/summary.json" "$2"; }
-fail() { echo "FAIL: $*"; exit 1; }
 
 # mode|rank (empty: every rank)|the failure expected ("" for none)
 cases=("gone|1|paraview.catalyst.v2_internals.do_catalyst_execute is gone"

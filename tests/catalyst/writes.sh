@@ -14,8 +14,6 @@
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 small=(grid.n=16 grid.L=16 time.steps=20 insitu.every=10 output.every=0)
-fail() { echo "FAIL: $*"; exit 1; }
-field() { $PY -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1/summary.json" "$2"; }
 
 mounted=()
 cleanup() { for m in "${mounted[@]}"; do umount "$m" 2>/dev/null || true; done; }
