@@ -18,6 +18,7 @@ from gspost.field import cmd_field
 from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
+from gspost.pattern import CHANGE_LIMIT, THETA, cmd_pattern
 from gspost.scaling import cmd_scaling
 from gspost.time_to_accuracy import cmd_time_to_accuracy
 
@@ -103,6 +104,21 @@ def main(argv=None):
     m.add_argument("--dpi", type=count, default=100)
     m.add_argument("--strict", action="store_true", help="exit 1 if a member is missing or not done (default: exit 0 when one was drawn)")
     m.set_defaults(func=cmd_montage)
+
+    q = sub.add_parser("pattern", help="components, wavelength, Euler characteristic and class (spots, stripes, ...) of a run's field",
+                       description="Measures the on set {v >= threshold} of a run's last field output (fields_*.h5, else "
+                       "its checkpoints) on the periodic box: connected components and holes with their sizes, area "
+                       "fraction, boundary and Euler characteristic per area, the dominant wavelength of v, how fast "
+                       "the on set still changed between the last two outputs, and the class (uniform, spots, stripes, "
+                       "holes, changing); rules in docs/patterns.md. Prints a table, writes the numbers as JSON.")
+    q.add_argument("run", help="a run folder (output.dir), or one field file or checkpoint (no change measure)")
+    q.add_argument("--threshold", type=number(-math.inf, False), default=THETA,
+                   help="theta of the on set v >= theta (default %g, the in-situ isosurface insitu.iso)" % THETA)
+    q.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
+                   help="class 'changing' when the boundary moved faster than this between the last two outputs, "
+                   "length per unit time (default %g)" % CHANGE_LIMIT)
+    q.add_argument("-o", "--output", help="JSON to write (default: RUN/pattern.json)")
+    q.set_defaults(func=cmd_pattern)
 
     o = sub.add_parser("model", help="predicted weak and strong scaling from the halo cost model (docs/scaling.md)")
     o.add_argument("--dims", type=int, default=3, choices=[2, 3])
