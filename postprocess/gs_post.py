@@ -102,6 +102,14 @@ def main(argv=None):
     m.add_argument("--title")
     m.add_argument("--cell-inches", type=positive, default=1.6)
     m.add_argument("--dpi", type=count, default=100)
+    m.add_argument("--classes", metavar="PNG", help="also a chart of the (F, k) plane coloured by each member's measured "
+                   "pattern class, its wavelength written in the cell (gs_post.py pattern, docs/patterns.md)")
+    m.add_argument("--table", metavar="CSV", help="also the measured pattern numbers of each member, one row each")
+    m.add_argument("--threshold", type=number(-math.inf, False), default=THETA,
+                   help="--classes, --table: theta of the on set v >= theta (default %g)" % THETA)
+    m.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
+                   help="--classes, --table: boundary speed above which a member is 'changing' (default %g)" % CHANGE_LIMIT)
+    m.add_argument("--classes-title")
     m.add_argument("--strict", action="store_true", help="exit 1 if a member is missing or not done (default: exit 0 when one was drawn)")
     m.set_defaults(func=cmd_montage)
 
