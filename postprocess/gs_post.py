@@ -85,6 +85,15 @@ def main(argv=None):
     c.add_argument("--dt-scaling", choices=["h2", "h"],
                    help="how the study scaled dt with h (slurm/convergence.sh --dt-scaling), recorded in "
                    "convergence.{md,json}; a warning when the levels' dt say otherwise (default: read from the levels)")
+    c.add_argument("--pattern", action="store_true",
+                   help="compare the pattern's statistics (gs_post.py pattern: wavelength, on fraction, boundary, Euler "
+                   "characteristic and components per area) across the levels instead of pointwise errors: for "
+                   "patterns that settle into equivalent but shifted arrangements")
+    c.add_argument("--threshold", type=number(-math.inf, False), default=THETA,
+                   help="--pattern: theta of the on set v >= theta (default %g)" % THETA)
+    c.add_argument("--pattern-tolerance", type=positive, default=0.05,
+                   help="--pattern: converged when every statistic of the two finest levels agrees within this "
+                   "relative difference (default 0.05)")
     c.set_defaults(func=cmd_convergence)
 
     s = sub.add_parser("scaling", help="speed-up, efficiency and per-phase breakdown of a scaling series")
@@ -189,6 +198,8 @@ def main(argv=None):
     e.set_defaults(func=cmd_time_to_accuracy)
 
     a = p.parse_args(argv)
+    if a.cmd == "convergence" and a.pattern and (a.expect_order is not None or a.reference != "finest"):
+        c.error("--pattern with --expect-order or --reference: the statistics of a pattern have no order; give one of them")
     if a.cmd == "model" and not a.overlap_inner and not a.overlap:
         o.error("--overlap-all with --no-overlap: give one of them")
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:
