@@ -107,6 +107,6 @@ study_plan "mkdir -p $(printf %q "$out")" "cat >$(printf %q "$out/sweep.txt") <<
 study_plan "array_id=\$($submit)"
 study_plan "$(study_collect_job "$site" array_id "$out" sweep montage members -- \
   /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "$out" -o "$out/montage.png" \
-  --classes "$out/classes.png" --table "$out/patterns.csv")"
+  --classes "$out/classes.png" --table "$out/patterns.csv" --threshold mid)"
 study_plan "echo \"sweep: $count runs in job array \$array_id; montage job \$collect_id -> $(printf %q "$out")/montage.png, classes.png, patterns.csv\""
 study_run "$dry"

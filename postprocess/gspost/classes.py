@@ -15,7 +15,7 @@ from .pattern import CHANGE_LIMIT, THETA, analyse
 # Class colours of the chart (RGB, 0-255; tests read them back from the pixels).
 COLOURS = {"uniform": (190, 190, 190), "spots": (31, 119, 180), "stripes": (44, 160, 44),
            "holes": (255, 127, 14), "changing": (214, 39, 40)}
-COLUMNS = ["F", "k", "run", "status", "class", "reason", "wavelength", "on_fraction", "boundary_per_volume",
+COLUMNS = ["F", "k", "run", "status", "class", "reason", "threshold", "wavelength", "on_fraction", "boundary_per_volume",
            "euler", "euler_per_volume", "components", "holes", "component_size_mean", "boundary_speed", "time",
            "file"]
 

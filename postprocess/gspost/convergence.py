@@ -280,7 +280,7 @@ def pattern_study(a):
     md = os.path.join(a.out, "convergence.md")
     write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))
     with open(md, "a") as f:
-        f.write("\nRelative change to the next finer level (threshold v >= %g; per area: per unit %s):\n\n"
+        f.write("\nRelative change to the next finer level (threshold v >= %s; per area: per unit %s):\n\n"
                 % (a.threshold, "area" if runs[0]["dims"] == 2 else "volume"))
         f.write("| n -> 2n | " + " | ".join(name for _, name in PATTERN_COLUMNS) + " |\n")
         f.write("|" + "---|" * (len(PATTERN_COLUMNS) + 1) + "\n")

@@ -35,7 +35,7 @@ THETA = 0.25            # the default of insitu.iso, the in-situ isosurface of v
 UNIFORM_SPREAD = 1e-3   # max(v) - min(v) below this: uniform
 CHANGE_LIMIT = 2e-3     # boundary speed (length per unit time) above this: changing
 ISLAND_SIZE = 1.0       # an island is at most this many wavelength^dims of cells
-ISLAND_SHARE = 0.9      # spots (holes): at least this share of the on (off) cells lie in islands
+ISLAND_SHARE = 0.8      # spots (holes): at least this share of the on (off) cells lie in islands
 CLASSES = ("uniform", "spots", "stripes", "holes", "changing")
 FIELD_NAME = re.compile(r"^(fields|ckpt)_(\d+)\.h5$")
 
@@ -150,8 +150,14 @@ def wavelength(np, v, L):
     return 2 * math.pi / (ksum[peak] / power[peak])
 
 
+def resolve_threshold(v, theta):
+    """theta as a number: "mid" is halfway between the smallest and the largest v of the field."""
+    return (float(v.min()) + float(v.max())) / 2 if theta == "mid" else float(theta)
+
+
 def measure(v, L, theta):
-    """The numbers of one field (docs/patterns.md)."""
+    """The numbers of one field (docs/patterns.md); theta a number or "mid"."""
+    theta = resolve_threshold(v, theta)
     mods = need_modules("numpy", "scipy")
     np = mods["numpy"]
     import scipy.ndimage as ndi
@@ -237,6 +243,7 @@ def lengths_of(run_dir, path, shape):
 def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
     """All numbers of a run folder (or of one field file: no change measure)."""
     np = need_modules("numpy")["numpy"]
+    rule = theta
     if os.path.isfile(run_dir):
         files = [(None, run_dir)]
         run_dir = os.path.dirname(os.path.abspath(run_dir))
@@ -252,6 +259,7 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
     if len(L) != v.ndim:
         raise InputError("%s: %dD field, but the domain has %d lengths" % (path, v.ndim, len(L)))
     m = measure(v, L, theta)
+    theta = m["threshold"]  # the earlier output is cut at the same value
     c = None
     if len(files) >= 2:
         v0, t0 = read_v(files[-2][1])
@@ -264,6 +272,7 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
             volume *= x
         c = change(np, v0, t0, v, t, theta, m["boundary_per_volume"] * volume, volume / v.size)
     cls, reason = classify(m, c, change_limit)
+    m["threshold_rule"] = "mid" if rule == "mid" else "fixed"
     return {"file": path, "previous_file": files[-2][1] if len(files) >= 2 else None, "time": t,
             "class": cls, "reason": reason, "change": c, **m}
 
@@ -275,7 +284,8 @@ def table(r):
     rows = [
         ("class", "%s (%s)" % (r["class"], r["reason"])),
         ("file", "%s (t = %s)" % (r["file"], num(r["time"]))),
-        ("threshold", "v >= %s" % num(r["threshold"])),
+        ("threshold", "v >= %s%s" % (num(r["threshold"]), " (mid: halfway between min and max of v)"
+                                      if r.get("threshold_rule") == "mid" else "")),
         ("on %s fraction" % unit, num(r["on_fraction"])),
         ("boundary per %s" % unit, num(r["boundary_per_volume"])),
         ("Euler characteristic", "%d (%s per %s)" % (r["euler"], num(r["euler_per_volume"]), unit)),

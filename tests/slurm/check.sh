@@ -223,7 +223,11 @@ assert count["holes"] < 0.05 * big and count["changing"] < 0.05 * big, count
 def centre(name):
     r, c = np.nonzero(np.abs(img - colours[name]).sum(axis=2) <= 3)
     return int(np.median(r)), int(np.median(c))
-(upper, _), (lower, left) = centre("uniform"), centre("stripes")
+(upper, right), (lower, left) = centre("uniform"), centre("stripes")
+spots_row, spots_col = centre("spots")
+# F up, k right: stripes (0.03, 0.058) lower left, spots (0.03, 0.062) lower right, uniform (0.039, 0.062) upper right.
+assert abs(spots_row - lower) <= 3 and abs(spots_col - right) <= 3 and upper < lower and left < right, \
+    ("class colours in the wrong cells", centre("stripes"), centre("spots"), centre("uniform"))
 assert (img[upper + (lower - upper) // 4, left] >= 250).all(), ("the cancelled member's cell is not white",
                                                               img[upper + (lower - upper) // 4, left])
 print("patterns.csv and classes.png: stripes, spots, uniform and the cancelled member as expected")

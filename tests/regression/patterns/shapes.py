@@ -92,6 +92,14 @@ check("2D stripes period 16: components", m["components"], 8)
 check("2D stripes period 16: Euler characteristic", m["euler"], 0)
 check("2D stripes period 16: wavelength", m["wavelength"], 16.0, 1e-9)
 check("2D stripes period 16: class", cls, "stripes")
+# Stripes of low amplitude (v from 0.02 to 0.18): no cell reaches 0.25 (uniform by the rule "no cell on"), while
+# --threshold mid cuts them halfway (0.1): the 8 stripes.
+low = 0.1 + 0.08 * np.cos(2 * math.pi * x / 16.0 + 0.3)
+m, cls = classify(low, L)
+check("low stripes at theta 0.25: class", cls, "uniform")
+m = pattern.measure(low, L, "mid")
+check("low stripes at theta mid: threshold", m["threshold"], 0.1, 1e-3)
+check("low stripes at theta mid: components, class", (m["components"], pattern.classify(m, None)[0]), (8, "stripes"))
 # Slanted stripes with wave vector (3, 4) 2 pi / L: wavelength L / 5, and one single stripe that wraps
 # around the torus (gcd(3, 4) = 1); with (2, 4) two of them.
 for (a, b), stripes_expected in (((3, 4), 1), ((2, 4), 2)):
@@ -187,6 +195,7 @@ check("command line: wavelength (32 cells)", result["wavelength"], 32.0, 1e-9)
 for args, needle in (([os.path.join(out, "nothing")], "no such run folder"),
                      ([out], "no fields_*.h5"),
                      ([run, "--threshold", "x"], "--threshold"),
+                     ([run, "--threshold", "middle"], "a finite number, or mid"),
                      ([run, "--change-limit", "0"], "--change-limit"),
                      ([run, "-o", os.path.join(out, "no", "p.json")], "-o")):
     p = subprocess.run(post + args, capture_output=True, text=True)
