@@ -5,7 +5,6 @@ finished member's field measured by `pattern` (docs/patterns.md), one chart of t
 numbers per member as CSV. A member that did not finish, or whose field cannot be
 measured, keeps its cell, labelled with why, and its row, with the reason."""
 import csv
-import os
 import sys
 import textwrap
 

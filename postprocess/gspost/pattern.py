@@ -86,7 +86,7 @@ def periodic_labels(np, ndi, mask, full):
     from scipy.sparse.csgraph import connected_components
     graph = coo_matrix((np.ones(a.size), (a, b)), shape=(count + 1, count + 1))
     _, root = connected_components(graph, directed=False)
-    # Renumber the merged components 1..n in order of first appearance, 0 staying the background.
+    # Renumber the merged components 1..n, 0 staying the background.
     merged = root[lab_inner]
     merged[lab_inner == 0] = -1
     used = np.unique(merged[merged >= 0])
