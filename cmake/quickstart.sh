@@ -30,8 +30,8 @@ packages=(cmake g++ make ccache libtrilinos-kokkos-dev libopenmpi-dev openmpi-bi
   libhdf5-openmpi-dev hdf5-tools)
 # The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB); with paraview-dev
 # the build includes the Catalyst in-situ adaptor, whose tests render under Xvfb; postprocess/ plots
-# with matplotlib, summaries are checked against docs/summary.schema.json with jsonschema, and slurm/ runs on a one-node Slurm (label slurm).
-[[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-matplotlib python3-jsonschema paraview paraview-dev python3-paraview
+# with matplotlib and measures patterns with scipy, summaries are checked against docs/summary.schema.json with jsonschema, and slurm/ runs on a one-node Slurm (label slurm).
+[[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-scipy python3-matplotlib python3-jsonschema paraview paraview-dev python3-paraview
   xvfb xauth slurmctld slurmd slurm-client munge)
 # Kokkos from source: fetched with apt-get, patched, built with CMake.
 [[ $backend != serial ]] && packages+=(patch ca-certificates)

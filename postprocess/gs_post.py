@@ -18,6 +18,7 @@ from gspost.field import cmd_field
 from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
+from gspost.pattern import CHANGE_LIMIT, THETA, cmd_pattern
 from gspost.scaling import cmd_scaling
 from gspost.time_to_accuracy import cmd_time_to_accuracy
 
@@ -44,6 +45,17 @@ def number(lo, inclusive, kind=float):
 
 
 positive = number(0, False)
+
+
+def threshold(text):
+    """An argparse type: a finite number, or "mid" (halfway between the smallest and largest v)."""
+    if text == "mid":
+        return text
+    try:
+        return number(-math.inf, False)(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError("%r: allowed: a finite number, or mid" % text)
+
 non_negative = number(0, True)
 count = number(1, True, int)
 non_negative_count = number(0, True, int)
@@ -84,6 +96,15 @@ def main(argv=None):
     c.add_argument("--dt-scaling", choices=["h2", "h"],
                    help="how the study scaled dt with h (slurm/convergence.sh --dt-scaling), recorded in "
                    "convergence.{md,json}; a warning when the levels' dt say otherwise (default: read from the levels)")
+    c.add_argument("--pattern", action="store_true",
+                   help="compare the pattern's statistics (gs_post.py pattern: wavelength, on fraction, boundary, Euler "
+                   "characteristic and components per area) across the levels instead of pointwise errors: for "
+                   "patterns that settle into equivalent but shifted arrangements")
+    c.add_argument("--threshold", type=threshold, default=THETA,
+                   help="--pattern: theta of the on set v >= theta, a number or mid (default %g)" % THETA)
+    c.add_argument("--pattern-tolerance", type=positive, default=0.05,
+                   help="--pattern: converged when every statistic of the two finest levels agrees within this "
+                   "relative difference (default 0.05)")
     c.set_defaults(func=cmd_convergence)
 
     s = sub.add_parser("scaling", help="speed-up, efficiency and per-phase breakdown of a scaling series")
@@ -101,8 +122,33 @@ def main(argv=None):
     m.add_argument("--title")
     m.add_argument("--cell-inches", type=positive, default=1.6)
     m.add_argument("--dpi", type=count, default=100)
+    m.add_argument("--classes", metavar="PNG", help="also a chart of the (F, k) plane coloured by each member's measured "
+                   "pattern class, its wavelength written in the cell (gs_post.py pattern, docs/patterns.md)")
+    m.add_argument("--table", metavar="CSV", help="also the measured pattern numbers of each member, one row each")
+    m.add_argument("--threshold", type=threshold, default=THETA,
+                   help="--classes, --table: theta of the on set v >= theta, a number or mid (default %g; "
+                   "slurm/sweep.sh gives mid)" % THETA)
+    m.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
+                   help="--classes, --table: boundary speed above which a member is 'changing' (default %g)" % CHANGE_LIMIT)
+    m.add_argument("--classes-title")
     m.add_argument("--strict", action="store_true", help="exit 1 if a member is missing or not done (default: exit 0 when one was drawn)")
     m.set_defaults(func=cmd_montage)
+
+    q = sub.add_parser("pattern", help="components, wavelength, Euler characteristic and class (spots, stripes, ...) of a run's field",
+                       description="Measures the on set {v >= threshold} of a run's last field output (fields_*.h5, else "
+                       "its checkpoints) on the periodic box: connected components and holes with their sizes, area "
+                       "fraction, boundary and Euler characteristic per area, the dominant wavelength of v, how fast "
+                       "the on set still changed between the last two outputs, and the class (uniform, spots, stripes, "
+                       "holes, changing); rules in docs/patterns.md. Prints a table, writes the numbers as JSON.")
+    q.add_argument("run", help="a run folder (output.dir), or one field file or checkpoint (no change measure)")
+    q.add_argument("--threshold", type=threshold, default=THETA,
+                   help="theta of the on set v >= theta: a number, or mid (halfway between the smallest and the largest "
+                   "v of the last output) (default %g, the in-situ isosurface insitu.iso)" % THETA)
+    q.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
+                   help="class 'changing' when the boundary moved faster than this between the last two outputs, "
+                   "length per unit time (default %g)" % CHANGE_LIMIT)
+    q.add_argument("-o", "--output", help="JSON to write (default: RUN/pattern.json)")
+    q.set_defaults(func=cmd_pattern)
 
     o = sub.add_parser("model", help="predicted weak and strong scaling from the halo cost model (docs/scaling.md)")
     o.add_argument("--dims", type=int, default=3, choices=[2, 3])
@@ -165,6 +211,8 @@ def main(argv=None):
     e.set_defaults(func=cmd_time_to_accuracy)
 
     a = p.parse_args(argv)
+    if a.cmd == "convergence" and a.pattern and (a.expect_order is not None or a.reference != "finest"):
+        c.error("--pattern with --expect-order or --reference: the statistics of a pattern have no order; give one of them")
     if a.cmd == "model" and not a.overlap_inner and not a.overlap:
         o.error("--overlap-all with --no-overlap: give one of them")
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:

@@ -25,6 +25,9 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
                     error reference (default finest; richardson needs --levels 4 or more)
   --expect-order P  fail (exit 1) unless every observed L2 order is within --tolerance of P (a number > 0)
   --tolerance T     a number > 0 (default 0.2)
+  --pattern         compare the pattern's statistics (wavelength, on fraction, boundary, Euler characteristic and
+                    components per area: gs_post.py convergence --pattern) instead of pointwise errors, for a
+                    pattern that settles into an equivalent but shifted arrangement at each h
   --dry-run         print the commands and write nothing
 Every level is checked with "$GS_BIN --check" before anything is written or queued.
 The input should start from a smooth state (init.type = "sine"): a patch or
@@ -34,7 +37,7 @@ USAGE
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
-reference=finest expect="" tol=0.2 dry=0 scaling=h2
+reference=finest expect="" tol=0.2 dry=0 scaling=h2 pattern=0
 while (($#)); do
   case $1 in
     --n0) args_need "$1" $#; n0=$2; shift 2 ;;
@@ -50,6 +53,7 @@ while (($#)); do
     --reference) args_need "$1" $#; reference=$2; shift 2 ;;
     --expect-order) args_need "$1" $#; expect=$2; shift 2 ;;
     --tolerance) args_need "$1" $#; tol=$2; shift 2 ;;
+    --pattern) pattern=1; shift ;;
     --) shift; break ;;
     *) args_shared "$1" || break; shift ;;
   esac
@@ -61,6 +65,8 @@ ranks=$(args_int --ranks "$ranks" 1 100000)
 args_real --dt0 "$dt0" positive
 args_real --tolerance "$tol" positive
 [[ -z $expect ]] || args_real --expect-order "$expect" positive
+((pattern == 0)) || [[ -z $expect ]] || args_fail "--pattern with --expect-order: a pattern's statistics have no order; give one of them"
+((pattern == 0)) || [[ $reference == finest ]] || args_fail "--pattern with --reference $reference: the statistics are compared level by level; give one of them"
 args_time --time "$time"
 case $scaling in
   h2) shift_per_level=2 ;;  # dt0 / 4^i, steps0 * 4^i
@@ -123,6 +129,7 @@ study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
   --reference "$reference" --tolerance "$tol" --dt-scaling "$scaling")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")
+((pattern)) && collect+=(--pattern)
 if ((local)); then
   study_plan "$(study_collect_local "$out" convergence dirs -- "${collect[@]}")"
 else

@@ -2,7 +2,8 @@
 # Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Parameter sweep over an (F, k) grid: one job array, then a montage job that
 # waits for it (afterany), assembles the final images into one chart with F and
-# k axes, and writes DIR/result.txt whatever the members did.
+# k axes, measures each member's pattern (a chart of the classes, a CSV of the
+# numbers), and writes DIR/result.txt whatever the members did.
 usage() {
   cat <<'USAGE'
 usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
@@ -10,7 +11,9 @@ usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
   --k FIRST:LAST:COUNT   kill rates, finite numbers >= 0 (default 0.045:0.065:5)
   --out DIR              a new sweep folder (default out/sweep): DIR/sweep.txt lists the runs,
                          DIR/F<F>_k<k>/ per run (with its log slurm-ARRAYID_TASK.out),
-                         DIR/montage.png, DIR/result.txt. A folder that holds a sweep is refused.
+                         DIR/montage.png, DIR/classes.png and DIR/patterns.csv (measured patterns,
+                         docs/patterns.md), DIR/result.txt. A folder that holds a sweep is refused.
+                         Members write fields every tenth of time.steps unless output.fields_every is given.
   --site NAME            site settings (slurm/site/NAME.env)
   --ranks-per-node R     ranks per run (default 1)
   --time TIME            limit per run (default 00:30:00)
@@ -79,16 +82,31 @@ count=$(wc -l <<<"$manifest")
 dups=$(sed 's/.*output.dir=//' <<<"$manifest" | sort | uniq -d | head -1)
 [[ -z $dups ]] || args_fail "--F $F --k $k: two runs would share the folder $dups (6 significant digits): use fewer points"
 # The program's checks (GS_BIN --check) of the first and the last (F, k) of the grid, before anything is written.
-for line in "$(head -n 1 <<<"$manifest")" "$(tail -n 1 <<<"$manifest")"; do read -r -a m <<<"$line"; args_precheck "$rpn" "$input" "$@" "${m[@]}" >/dev/null; done
+read -r -a m <<<"$(head -n 1 <<<"$manifest")"
+effective=$(args_precheck "$rpn" "$input" "$@" "${m[@]}")
+read -r -a m <<<"$(tail -n 1 <<<"$manifest")"
+args_precheck "$rpn" "$input" "$@" "${m[@]}" >/dev/null
+# The measured patterns (classes.png, patterns.csv) come from each member's last two field outputs:
+# unless output.fields_every is set, the members write fields every tenth of time.steps (when 10
+# divides it; else at output.every when that divides it; else at step 0 and the end only).
+fields=()
+if [[ $(sed -n 's/^output\.fields_every = //p' <<<"$effective") == 0 ]]; then
+  steps=$(sed -n 's/^time\.steps = //p' <<<"$effective")
+  every=$(sed -n 's/^output\.every = //p' <<<"$effective")
+  if ((steps >= 10 && steps % 10 == 0)); then fields=("output.fields_every=$((steps / 10))")
+  elif ((every > 0 && steps % every == 0)); then fields=("output.fields_every=$every")
+  else fields=("output.fields_every=$((steps > 0 ? steps : 1))"); fi
+fi
 array="0-$((count - 1))${maxp:+%$maxp}"
 members=()
 while read -r line; do members+=("${line##*output.dir=}"); done <<<"$manifest"
 
 submit=$(GS_SWEEP_FILE=$out/sweep.txt study_submit_line --site "$site" --ranks-per-node "$rpn" --time "$time" \
-  --name gs-sweep --sbatch "--array=$array" "$input" "$@" "output.dir=$out") || exit 2
+  --name gs-sweep --sbatch "--array=$array" "$input" "$@" "${fields[@]}" "output.dir=$out") || exit 2
 study_plan "mkdir -p $(printf %q "$out")" "cat >$(printf %q "$out/sweep.txt") <<'GS_MANIFEST'" "$manifest" "GS_MANIFEST"
 study_plan "array_id=\$($submit)"
 study_plan "$(study_collect_job "$site" array_id "$out" sweep montage members -- \
-  /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "$out" -o "$out/montage.png")"
-study_plan "echo \"sweep: $count runs in job array \$array_id; montage job \$collect_id -> $(printf %q "$out")/montage.png\""
+  /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "$out" -o "$out/montage.png" \
+  --classes "$out/classes.png" --table "$out/patterns.csv" --threshold mid)"
+study_plan "echo \"sweep: $count runs in job array \$array_id; montage job \$collect_id -> $(printf %q "$out")/montage.png, classes.png, patterns.csv\""
 study_run "$dry"

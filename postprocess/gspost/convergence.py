@@ -239,11 +239,86 @@ def study(a):
     return 0
 
 
+PATTERN_COLUMNS = [("wavelength", "wavelength"), ("on_fraction", "on fraction"),
+                   ("boundary_per_volume", "boundary per area"), ("euler_per_volume", "Euler per area"),
+                   ("components_per_volume", "components per area")]
+
+
+def pattern_study(a):
+    """--pattern: the pattern's statistics (gs_post.py pattern) of each level's final field against h,
+    and their relative change from each level to the next finer one. Converged when every statistic of
+    the two finest levels agrees within --pattern-tolerance (relative)."""
+    from .pattern import measure
+    np = need_modules("numpy", "h5py", "scipy")["numpy"]
+    runs = load_levels(a, np)
+    volume = 1.0
+    for x in runs[0]["L"]:
+        volume *= x
+    rows, stats = [], []
+    for r in runs:
+        v = r["field"] if a.var == "v" else read_field(final_field_file(r["s"]), "v")[0]
+        m = measure(v, r["L"], a.threshold)
+        m["components_per_volume"] = m["components"] / volume
+        stats.append(m)
+        rows.append([r["n"][0], r["h"], int(r["s"]["steps"]), m["components"], m["euler"]] +
+                    [m[key] for key, _ in PATTERN_COLUMNS])
+    changes = []  # relative change of each statistic from level i to level i + 1
+    for m0, m1 in zip(stats, stats[1:]):
+        row = {}
+        for key, _ in PATTERN_COLUMNS:
+            x0, x1 = m0[key], m1[key]
+            row[key] = (None if x0 is None or x1 is None else
+                        abs(x1 - x0) / max(abs(x1), 1e-300) if (x0, x1) != (0, 0) else 0.0)
+        changes.append(row)
+    last = changes[-1]
+    unconverged = [name for key, name in PATTERN_COLUMNS if last[key] is None or last[key] > a.pattern_tolerance]
+    warnings = []
+    if unconverged:
+        warnings.append("%s of the two finest levels differ by more than %g (relative): not converged; add a finer "
+                        "level" % (", ".join(unconverged), a.pattern_tolerance))
+    header = ["n", "h", "steps", "components", "Euler"] + [name for _, name in PATTERN_COLUMNS]
+    md = os.path.join(a.out, "convergence.md")
+    write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))
+    with open(md, "a") as f:
+        f.write("\nRelative change to the next finer level (threshold v >= %s; per area: per unit %s):\n\n"
+                % (a.threshold, "area" if runs[0]["dims"] == 2 else "volume"))
+        f.write("| n -> 2n | " + " | ".join(name for _, name in PATTERN_COLUMNS) + " |\n")
+        f.write("|" + "---|" * (len(PATTERN_COLUMNS) + 1) + "\n")
+        for r, ch in zip(runs, changes):
+            f.write("| %d | %s |\n" % (r["n"][0], " | ".join(num(ch[key], 3) for key, _ in PATTERN_COLUMNS)))
+        f.write("\n%s (tolerance %g)\n" % ("converged" if not unconverged else "not converged: " + ", ".join(unconverged),
+                                          a.pattern_tolerance))
+    result = {"status": "warning" if warnings else "ok", "error": None, "warnings": warnings,
+              "pattern": True, "converged": not unconverged, "pattern_tolerance": a.pattern_tolerance,
+              "threshold": a.threshold, "finest_n": runs[-1]["n"][0],
+              "levels": [dict(zip(["n", "h", "steps", "components", "euler"] + [key for key, _ in PATTERN_COLUMNS], r))
+                         for r in rows],
+              "relative_change": [dict(n=r["n"][0], **ch) for r, ch in zip(runs, changes)]}
+    write_result(a.out, result)
+    for w in warnings:
+        print("gs_post.py convergence: warning: %s" % w, file=sys.stderr)
+    pyplot = plt()
+    fig, axes = pyplot.subplots(1, len(PATTERN_COLUMNS), figsize=(3.2 * len(PATTERN_COLUMNS), 3.4))
+    hs = [r[1] for r in rows]
+    for ax, (i, (key, name)) in zip(axes, enumerate(PATTERN_COLUMNS)):
+        ax.semilogx(hs, [float("nan") if r[5 + i] is None else r[5 + i] for r in rows], "o-")
+        ax.set_xlabel("h")
+        ax.set_title(name, fontsize=9)
+        ax.grid(True, which="both", alpha=0.3)
+    fig.suptitle(a.title or "pattern statistics against h, finest n = %d" % runs[-1]["n"][0])
+    fig.tight_layout()
+    save_figure(fig, os.path.join(a.out, "convergence.png"), dpi=110)
+    with open(md) as f:
+        sys.stdout.write(f.read())
+    print("wrote %s/convergence.{md,csv,json,png}" % a.out)
+    return 0
+
+
 def cmd_convergence(a):
     output_folder(a.out)
     make_folder(a.out)
     try:
-        return study(a)
+        return pattern_study(a) if a.pattern else study(a)
     except InputError as e:
         # The study ends with a result file either way: a collect job's folder says why there are no orders.
         write_result(a.out, {"status": "error", "error": str(e), "warnings": [], "asymptotic": None,

@@ -7,6 +7,7 @@ physics.F, physics.k and output.dir), so a member that left nothing is still
 known and a re-run into the same folder is not confused with the old results.
 Every member that can be drawn is; each other cell says why (no summary.json,
 a stale one, failed with its error, no image), with one line per such member.
+With --classes and --table it also measures each member's pattern (gspost/classes.py).
 """
 import glob
 import os
@@ -123,6 +124,9 @@ def collect(a):
 
 def cmd_montage(a):
     output_file(a.output, "-o")
+    for path, option in ((a.classes, "--classes"), (a.table, "--table")):
+        if path:
+            output_file(path, option)
     cells = collect(a)
     Fs = sorted({key[0] for key in cells})
     ks = sorted({key[1] for key in cells})
@@ -159,6 +163,9 @@ def cmd_montage(a):
     fig.tight_layout()
     save_figure(fig, a.output, dpi=a.dpi)
     print("wrote %s (%d F x %d k, %d missing; %d drawn)" % (a.output, len(Fs), len(ks), missing, drawn))
+    if a.classes or a.table:
+        from .classes import classes_and_table
+        missing += classes_and_table(a, cells)
     if not drawn:
         raise InputError("no member of the sweep could be drawn (%d missing); %s shows why" % (missing, a.output))
     return 1 if missing and a.strict else 0

@@ -5,7 +5,7 @@
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
 #         | chain_early_errors | chain_busy_folder
-#         | sweep | scaling | convergence_failed | collect_cancel
+#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -171,6 +171,68 @@ case $test in
     grep -q 'sweep.txt' "$out/rerun.err" || fail "the refusal does not name sweep.txt: $(cat "$out/rerun.err")"
     [[ -z $(squeue -h) ]] || fail "the refused re-run left jobs: $(squeue -h)"
     echo "PASS: 4-run sweep array $array and montage job $montage; logs per member; a re-run is refused" ;;
+
+  sweep_patterns)
+    # A 2 x 2 sweep whose montage job also measures the members' patterns (docs/patterns.md):
+    # classes.png coloured by class and patterns.csv beside result.txt. One task is
+    # cancelled before it starts (--max-parallel 1 runs the tasks one by one): its cell
+    # and row stay, labelled as not finished.
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.039:2 --k 0.058:0.062:2 --max-parallel 1 --time 00:05:00 \
+      --out "$out/sweep" "$root/inputs/dots.toml" grid.n=128 grid.L=128 time.steps=6000 output.every=3000)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    scancel "${array}_2"
+    state=$(wait_job "$montage" 240)
+    [[ $state == COMPLETED ]] || { cat "$out"/sweep/montage-*.out >&2; fail "montage job ended $state"; }
+    cat "$out"/sweep/montage-*.out
+    [[ $(sed -n 3p "$out/sweep/sweep.txt") == *output.dir=$out/sweep/F0.039_k0.058 ]] || fail "task 2 is not F0.039_k0.058"
+    grep -q '^result: ok' "$out/sweep/result.txt" && grep -q '^note: 1 of 4 member runs did not finish' "$out/sweep/result.txt" ||
+      fail "result.txt: $(cat "$out/sweep/result.txt")"
+    ls "$out"/sweep/F0.03_k0.058/fields_*.h5 >/dev/null || fail "the members wrote no field files (output.fields_every)"
+    "$PY" - "$out/sweep" <<'PY' || fail "classes.png or patterns.csv is wrong (above)"
+import csv, os, sys
+import matplotlib.image as mpimg
+import numpy as np
+sweep = sys.argv[1]
+rows = {(r["F"], r["k"]): r for r in csv.DictReader(open(os.path.join(sweep, "patterns.csv")))}
+want = {("0.03", "0.058"): "stripes", ("0.03", "0.062"): "spots", ("0.039", "0.062"): "uniform"}
+for key, cls in want.items():
+    r = rows[key]
+    assert r["status"] == "ok" and r["class"] == cls, (key, r)
+    assert r["run"] == os.path.join(sweep, "F%s_k%s" % key), r["run"]
+for key in (("0.03", "0.058"), ("0.03", "0.062")):
+    assert 14 < float(rows[key]["wavelength"]) < 18, rows[key]
+assert int(rows[("0.03", "0.062")]["components"]) == int(rows[("0.03", "0.062")]["euler"]) > 10, rows[("0.03", "0.062")]
+r = rows[("0.039", "0.058")]
+assert r["status"] == "not finished" and "no summary.json" in r["reason"] and not r["class"], r
+# The chart: each class's colour fills about a quarter of the plotting area, and the cancelled
+# member's cell is white (the colours of gspost/classes.py).
+img = (mpimg.imread(os.path.join(sweep, "classes.png"))[:, :, :3] * 255).round().astype(int)
+colours = {"stripes": (44, 160, 44), "spots": (31, 119, 180), "uniform": (190, 190, 190), "holes": (255, 127, 14),
+           "changing": (214, 39, 40)}
+count = {c: int((np.abs(img - rgb).sum(axis=2) <= 3).sum()) for c, rgb in colours.items()}
+print("pixels per class colour:", count)
+big = max(count.values())
+assert all(count[c] > 0.5 * big for c in want.values()), count
+assert count["holes"] < 0.05 * big and count["changing"] < 0.05 * big, count
+# The cancelled member's cell (upper left: F up, k right) is white where the others are coloured: its
+# centre is at the uniform cell's (upper right) height and the stripes cell's (lower left) column (the
+# medians of their pixels; the legend's swatches are few), a quarter cell below the centre, past its label.
+def centre(name):
+    r, c = np.nonzero(np.abs(img - colours[name]).sum(axis=2) <= 3)
+    return int(np.median(r)), int(np.median(c))
+(upper, right), (lower, left) = centre("uniform"), centre("stripes")
+spots_row, spots_col = centre("spots")
+# F up, k right: stripes (0.03, 0.058) lower left, spots (0.03, 0.062) lower right, uniform (0.039, 0.062) upper right.
+assert abs(spots_row - lower) <= 3 and abs(spots_col - right) <= 3 and upper < lower and left < right, \
+    ("class colours in the wrong cells", centre("stripes"), centre("spots"), centre("uniform"))
+assert (img[upper + (lower - upper) // 4, left] >= 250).all(), ("the cancelled member's cell is not white",
+                                                              img[upper + (lower - upper) // 4, left])
+print("patterns.csv and classes.png: stripes, spots, uniform and the cancelled member as expected")
+PY
+    echo "PASS: sweep $array: classes.png and patterns.csv with three classes and the cancelled member labelled" ;;
 
   scaling)
     # A strong-scaling series on 1, 2, 4 ranks and its collect job.

@@ -18,7 +18,7 @@ post=("$PY" "$root/postprocess/gs_post.py")
 rm -rf "$out"
 mkdir -p "$out"
 
-for sub in field convergence scaling montage model latency; do
+for sub in field convergence scaling montage pattern model latency; do
   "${post[@]}" "$sub" --help >/dev/null || fail "$sub --help failed"
 done
 # latency on a folder that holds no latency study: one line naming its list of runs.

@@ -1,0 +1,319 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
+"""`pattern`: the shape of a run's field as numbers, and the class a user would name.
+
+From the last field outputs of a run (fields_NNNNNNNN.h5, or checkpoints when
+there are none) it measures, for the "on" set {v >= theta} of the last one
+(docs/patterns.md):
+
+- the connected components of the on set and of its complement on the periodic
+  box (cells that share a corner are joined in the on set: 8 neighbours in 2D,
+  26 in 3D; cells that share a face in the off set: 4 in 2D, 6 in 3D, the dual
+  convention, so that an on ring encloses its hole), with scipy.ndimage.label
+  and the labels joined across the periodic faces by scipy's connected
+  components of the graph of label pairs;
+- area (volume) fraction, boundary length (surface) per area (volume), and the
+  Euler characteristic of the union of closed on cells on the periodic box;
+- the dominant wavelength: the peak of the radially averaged power spectrum of
+  v minus its mean (numpy FFT; wavenumbers in physical units);
+- whether the pattern still changes: between the last two outputs, the mean
+  speed of the boundary (the volume of the cells that switched between on and
+  off, over the boundary area and the time between the outputs);
+- the class: uniform, spots, stripes (stripes or labyrinth), holes, or changing.
+"""
+import glob
+import json
+import math
+import os
+import re
+import sys
+
+from .common import InputError, need_modules, num, output_file
+from .field import read_field
+from .summary import grid_of, load_summary
+
+THETA = 0.25            # the default of insitu.iso, the in-situ isosurface of v
+UNIFORM_SPREAD = 1e-3   # max(v) - min(v) below this: uniform
+CHANGE_LIMIT = 2e-3     # boundary speed (length per unit time) above this: changing
+ISLAND_SIZE = 1.0       # an island is at most this many wavelength^dims of cells
+ISLAND_SHARE = 0.8      # spots (holes): at least this share of the on (off) cells lie in islands
+CLASSES = ("uniform", "spots", "stripes", "holes", "changing")
+FIELD_NAME = re.compile(r"^(fields|ckpt)_(\d+)\.h5$")
+
+
+def outputs_of(run_dir):
+    """[(step, path)] of a run's field files by step; checkpoints only when there are no field files."""
+    found = {}
+    for pattern in ("fields_*.h5", os.path.join("checkpoints", "ckpt_*.h5")):
+        for path in glob.glob(os.path.join(glob.escape(run_dir), pattern)):
+            m = FIELD_NAME.match(os.path.basename(path))
+            if m:
+                found.setdefault(int(m.group(2)), path)
+        if found:
+            break
+    return sorted(found.items())
+
+
+def read_v(path):
+    """(v, time) of one field file or checkpoint."""
+    v, attrs = read_field(path, "v")
+    try:
+        t = float(attrs["time"]) if "time" in attrs else None
+    except (TypeError, ValueError):
+        raise InputError("%s: attribute 'time' is not a number" % path)
+    return v, t
+
+
+def periodic_labels(np, ndi, mask, full):
+    """Labels (0 outside mask, 1..count) of the connected components of mask on the periodic box.
+    full: cells sharing a corner are neighbours (else a face). The array is padded by one layer
+    copied from the opposite side and labelled; each padded cell is the same cell as the one it
+    copies, so the pairs (label of the copy, label of the original) are the joins across the
+    periodic faces, edges and corners; scipy's connected components of that graph merge them."""
+    structure = ndi.generate_binary_structure(mask.ndim, mask.ndim if full else 1)
+    padded = np.pad(mask, 1, mode="wrap")
+    lab, count = ndi.label(padded, structure)
+    if count == 0:
+        return np.zeros(mask.shape, dtype=np.int64), 0
+    original = np.pad(np.arange(mask.size).reshape(mask.shape), 1, mode="wrap")
+    inner = tuple(slice(1, -1) for _ in mask.shape)
+    lab_inner = lab[inner].astype(np.int64)
+    pad = np.ones(padded.shape, dtype=bool)
+    pad[inner] = False
+    pairs = pad & padded  # the on cells of the pad: each a copy of the cell original[...] names
+    a = lab[pairs]
+    b = lab_inner.ravel()[original[pairs]]
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+    graph = coo_matrix((np.ones(a.size), (a, b)), shape=(count + 1, count + 1))
+    _, root = connected_components(graph, directed=False)
+    # Renumber the merged components 1..n, 0 staying the background.
+    merged = root[lab_inner]
+    merged[lab_inner == 0] = -1
+    used = np.unique(merged[merged >= 0])
+    table = np.zeros(root.max() + 2, dtype=np.int64)
+    table[used + 1] = np.arange(1, used.size + 1)
+    return table[merged + 1], int(used.size)
+
+
+def euler_characteristic(np, on):
+    """Euler characteristic of the union of the closed on cells on the periodic box: the
+    alternating sum of the cells, faces, edges and vertices of the cell complex that belong to
+    it (each counted once; the box is a torus, whose own characteristic is 0). A k-dimensional
+    piece spanning the axes S belongs to the set when one of the 2^(dims-k) cells around it is on:
+    the cell at its lower corner and those one step back along each axis not in S."""
+    import itertools
+    d = on.ndim
+    chi = 0
+    for k in range(d + 1):
+        for spans in itertools.combinations(range(d), k):
+            around = on.copy()
+            for axis in range(d):
+                if axis not in spans:
+                    around = around | np.roll(around, 1, axis=axis)
+            chi += (-1) ** k * int(around.sum())
+    return chi
+
+
+def spectrum(np, v, L):
+    """(wavenumbers, power) of the radially averaged power spectrum of v - mean(v), in shells of
+    width 2 pi / max(L); the power of a shell is the mean |FFT|^2 of its modes; k in 1/length."""
+    f = np.fft.fftn(v - v.mean())
+    p = np.abs(f) ** 2
+    # v has shape (nz, ny, nx); L is (Lx, Ly[, Lz]).
+    axes = [2 * math.pi * np.fft.fftfreq(n, d=Lx / n) for n, Lx in zip(v.shape, reversed(L))]
+    grids = np.meshgrid(*axes, indexing="ij")
+    kmag = np.sqrt(sum(g * g for g in grids))
+    dk = 2 * math.pi / max(L)
+    shell = np.rint(kmag / dk).astype(np.int64).ravel()
+    counts = np.bincount(shell)
+    power = np.bincount(shell, weights=p.ravel())
+    ksum = np.bincount(shell, weights=(kmag * p).ravel())
+    return counts, power, ksum
+
+
+def wavelength(np, v, L):
+    """The dominant wavelength (length units): 2 pi over the power-weighted mean wavenumber of the
+    shell with the most power (the radial average times the shell's size: power per unit |k|),
+    among wavelengths that fit at least twice in the shortest side (longer scales are the envelope
+    of a pattern that has not filled the box). None when v is uniform."""
+    counts, power, ksum = spectrum(np, v, L)
+    dk = 2 * math.pi / max(L)
+    longest = min(L) / 2
+    shells = np.arange(power.size)
+    allowed = (shells > 0) & (shells * dk >= 2 * math.pi / longest * (1 - 1e-9))
+    if not allowed.any():
+        return None
+    candidate = np.where(allowed, power, -1.0)
+    peak = int(np.argmax(candidate))
+    if power[peak] <= 0:
+        return None
+    return 2 * math.pi / (ksum[peak] / power[peak])
+
+
+def resolve_threshold(v, theta):
+    """theta as a number: "mid" is halfway between the smallest and the largest v of the field."""
+    return (float(v.min()) + float(v.max())) / 2 if theta == "mid" else float(theta)
+
+
+def measure(v, L, theta):
+    """The numbers of one field (docs/patterns.md); theta a number or "mid"."""
+    theta = resolve_threshold(v, theta)
+    mods = need_modules("numpy", "scipy")
+    np = mods["numpy"]
+    import scipy.ndimage as ndi
+    d = v.ndim
+    cell = 1.0
+    for Lx, n in zip(L, reversed(v.shape)):
+        cell *= Lx / n
+    volume = cell * v.size
+    h = [Lx / n for Lx, n in zip(L, reversed(v.shape))]
+    on = v >= theta
+    on_lab, on_count = periodic_labels(np, ndi, on, full=True)
+    off_lab, off_count = periodic_labels(np, ndi, ~on, full=False)
+    on_sizes = np.bincount(on_lab.ravel())[1:] * cell
+    off_sizes = np.bincount(off_lab.ravel())[1:] * cell
+    spread = float(v.max() - v.min())
+    lam = None if spread < UNIFORM_SPREAD else wavelength(np, v, L)
+    chi = euler_characteristic(np, on)
+    # Boundary: each face between an on and an off cell, of area h^(dims-1) (the product of the other axes' h).
+    faces_area = 0.0
+    for axis in range(d):  # array axis a is physical axis d-1-a
+        face = cell / h[d - 1 - axis]
+        faces_area += face * int((on != np.roll(on, 1, axis=axis)).sum())
+    m = {
+        "dims": d, "cells": int(v.size), "L": list(L), "threshold": theta,
+        "v_min": float(v.min()), "v_max": float(v.max()), "v_mean": float(v.mean()),
+        "on_fraction": float(on.mean()),
+        "boundary_per_volume": faces_area / volume,
+        "euler": int(chi), "euler_per_volume": chi / volume,
+        "wavelength": lam,
+        "components": on_count, "holes": off_count,
+        "component_sizes": sorted((float(x) for x in on_sizes), reverse=True),
+        "hole_sizes": sorted((float(x) for x in off_sizes), reverse=True),
+    }
+    for name, sizes in (("component", on_sizes), ("hole", off_sizes)):
+        m[name + "_size_mean"] = float(sizes.mean()) if sizes.size else None
+        m[name + "_size_median"] = float(np.median(sizes)) if sizes.size else None
+        m[name + "_size_max"] = float(sizes.max()) if sizes.size else None
+        # The share of the set's cells that lie in islands: components of at most ISLAND_SIZE wavelength^dims.
+        m[name + "_island_share"] = (float(sizes[sizes <= ISLAND_SIZE * lam ** d].sum() / sizes.sum())
+                                     if lam and sizes.size else None)
+    return m
+
+
+def change(np, v0, t0, v1, t1, theta, boundary_area, cell):
+    """How fast the on set still changed between two outputs: the volume of the cells whose on/off
+    state differs over the boundary area of the last one and the time between them, i.e. the mean
+    speed of the boundary (length per unit time); and the relative L2 change of v per unit time."""
+    on0, on1 = v0 >= theta, v1 >= theta
+    dt = t1 - t0
+    flips = int((on0 != on1).sum())
+    rel = float(np.sqrt(np.mean((v1 - v0) ** 2)) / max(float(np.sqrt(np.mean(v1 * v1))), 1e-300))
+    return {"from_time": t0, "to_time": t1, "flipped_cells": flips,
+            "boundary_speed": flips * cell / boundary_area / dt if boundary_area > 0 and dt > 0 else 0.0,
+            "l2_change_rate": rel / dt if dt > 0 else None}
+
+
+def classify(m, c, change_limit=CHANGE_LIMIT):
+    """(class, reason) from the numbers of measure() and change() (c None: one output only)."""
+    if m["v_max"] - m["v_min"] < UNIFORM_SPREAD or m["on_fraction"] in (0.0, 1.0):
+        return "uniform", "v spans %.3g (on fraction %.3g)" % (m["v_max"] - m["v_min"], m["on_fraction"])
+    if c is not None and c["boundary_speed"] > change_limit:
+        return "changing", "boundary speed %.3g > %g" % (c["boundary_speed"], change_limit)
+    spots, holes = m["component_island_share"] or 0.0, m["hole_island_share"] or 0.0
+    if spots >= ISLAND_SHARE and spots >= holes:
+        return "spots", "%.0f%% of the on cells in islands" % (100 * spots)
+    if holes >= ISLAND_SHARE:
+        return "holes", "%.0f%% of the off cells in islands" % (100 * holes)
+    return "stripes", "on set %.0f%%, off set %.0f%% in islands" % (100 * spots, 100 * holes)
+
+
+def lengths_of(run_dir, path, shape):
+    """Domain lengths (x, y[, z]) from the run's summary.json, else the file's L attribute, else the cells."""
+    sp = os.path.join(run_dir, "summary.json")
+    if os.path.isfile(sp):
+        return grid_of(load_summary(sp))[2]
+    h5py = need_modules("h5py")["h5py"]
+    with h5py.File(path, "r") as f:
+        if "L" in f.attrs:
+            return [float(x) for x in f.attrs["L"]]
+    return [float(n) for n in reversed(shape)]
+
+
+def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
+    """All numbers of a run folder (or of one field file: no change measure)."""
+    np = need_modules("numpy")["numpy"]
+    rule = theta
+    if os.path.isfile(run_dir):
+        files = [(None, run_dir)]
+        run_dir = os.path.dirname(os.path.abspath(run_dir))
+    else:
+        if not os.path.isdir(run_dir):
+            raise InputError("%s: no such run folder or field file" % run_dir)
+        files = outputs_of(run_dir)
+        if not files:
+            raise InputError("%s: no fields_*.h5 and no checkpoints/ckpt_*.h5 (run with output.fields_every)" % run_dir)
+    step, path = files[-1]
+    v, t = read_v(path)
+    L = lengths_of(run_dir, path, v.shape)
+    if len(L) != v.ndim:
+        raise InputError("%s: %dD field, but the domain has %d lengths" % (path, v.ndim, len(L)))
+    m = measure(v, L, theta)
+    theta = m["threshold"]  # the earlier output is cut at the same value
+    c = None
+    if len(files) >= 2:
+        v0, t0 = read_v(files[-2][1])
+        if v0.shape != v.shape:
+            raise InputError("%s: shape %s differs from %s's %s" % (files[-2][1], v0.shape, path, v.shape))
+        if t0 is None or t is None:
+            raise InputError("%s or %s: no attribute 'time'" % (files[-2][1], path))
+        volume = 1.0
+        for x in L:
+            volume *= x
+        c = change(np, v0, t0, v, t, theta, m["boundary_per_volume"] * volume, volume / v.size)
+    cls, reason = classify(m, c, change_limit)
+    m["threshold_rule"] = "mid" if rule == "mid" else "fixed"
+    return {"file": path, "previous_file": files[-2][1] if len(files) >= 2 else None, "time": t,
+            "class": cls, "reason": reason, "change": c, **m}
+
+
+def table(r):
+    """The readable table of one analysis."""
+    unit = "area" if r["dims"] == 2 else "volume"
+    c = r["change"] or {}
+    rows = [
+        ("class", "%s (%s)" % (r["class"], r["reason"])),
+        ("file", "%s (t = %s)" % (r["file"], num(r["time"]))),
+        ("threshold", "v >= %s%s" % (num(r["threshold"]), " (mid: halfway between min and max of v)"
+                                      if r.get("threshold_rule") == "mid" else "")),
+        ("on %s fraction" % unit, num(r["on_fraction"])),
+        ("boundary per %s" % unit, num(r["boundary_per_volume"])),
+        ("Euler characteristic", "%d (%s per %s)" % (r["euler"], num(r["euler_per_volume"]), unit)),
+        ("dominant wavelength", num(r["wavelength"])),
+        ("components (on)", "%d, %s mean %s, median %s, largest %s; %s in islands"
+         % (r["components"], unit, num(r["component_size_mean"]), num(r["component_size_median"]),
+            num(r["component_size_max"]), num(r["component_island_share"]))),
+        ("holes (off components)", "%d, %s mean %s, median %s, largest %s; %s in islands"
+         % (r["holes"], unit, num(r["hole_size_mean"]), num(r["hole_size_median"]), num(r["hole_size_max"]),
+            num(r["hole_island_share"]))),
+            ("change", "-" if not c else "boundary speed %s, v changes by %s (relative L2) per unit time (t %s to %s, "
+         "%d cells flipped)" % (num(c["boundary_speed"]), num(c["l2_change_rate"]), num(c["from_time"]),
+                                num(c["to_time"]), c["flipped_cells"])),
+    ]
+    width = max(len(k) for k, _ in rows)
+    return "".join("%-*s  %s\n" % (width, k, v) for k, v in rows)
+
+
+def cmd_pattern(a):
+    out = a.output or os.path.join(a.run if os.path.isdir(a.run) else os.path.dirname(os.path.abspath(a.run)),
+                                   "pattern.json")
+    output_file(out, "-o")
+    r = analyse(a.run, a.threshold, a.change_limit)
+    sys.stdout.write(table(r))
+    try:
+        with open(out, "w") as f:
+            json.dump(r, f, indent=1)
+    except OSError as e:
+        raise InputError("%s: cannot write (%s)" % (out, e.strerror or e))
+    print("wrote", out)
+    return 0

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
+# The class gs_post.py pattern gives each preset whose name says what it shows
+# (docs/patterns.md) is what the name says. Each runs as shipped (its grid,
+# steps and seeds: a few seconds each) with field outputs every tenth of its
+# steps and no images; the class comes from the last two outputs.
+# Presets named for their start (perlin-*, diamond-square-*, seed002) or that
+# hold many patterns at once (parameter-map*) are not checked.
+# usage: presets.sh GRAYSCOTT_BINARY OUTDIR
+set -euo pipefail
+source "$(dirname "$0")/../lib.sh"
+[[ $# -eq 2 ]] || fail "usage: $0 GRAYSCOTT_BINARY OUTDIR"
+bin=$1
+out=$2
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+study_start "$bin" "$out"
+"$PY" -c 'import scipy' 2>/dev/null || fail "$PY lacks scipy (apt-get install python3-scipy)"
+
+# preset: the class its name says
+expected=(
+  dots:spots dots-3d:spots
+  holes:holes
+  worms:stripes worms-3d:stripes default:stripes default-3d:stripes coral-3d:stripes
+  wiggles:changing ripples:changing dividing-dots:changing coral:changing
+)
+wrong=()
+printf '%-14s %-9s %-9s %8s %10s %6s %10s %10s %7s\n' preset expected class run_s wavelength chi components speed on >"$out/classes.txt"
+for entry in "${expected[@]}"; do
+  name=${entry%%:*} want=${entry#*:}
+  input=$root/inputs/$name.toml
+  steps=$(sed -n 's/^steps *= *\([0-9]*\).*/\1/p' "$input" | head -n 1)
+  [[ -n $steps && $((steps % 10)) == 0 ]] || fail "$input: time.steps '$steps' is not a multiple of 10"
+  start=$(date +%s.%N)
+  "$bin" "$input" output.fields_every=$((steps / 10)) output.every=0 "output.dir=$out/$name" >"$out/$name.log" 2>&1 ||
+    fail "$name: the run failed: $(tail -n 3 "$out/$name.log")"
+  end=$(date +%s.%N)
+  "$PY" "$root/postprocess/gs_post.py" pattern "$out/$name" >"$out/$name.pattern.txt" 2>&1 ||
+    fail "$name: gs_post.py pattern failed: $(tail -n 3 "$out/$name.pattern.txt")"
+  got=$(json_field "$out/$name/pattern.json" class)
+  "$PY" - "$out/$name/pattern.json" "$name" "$want" "$got" "$(echo "$end - $start" | bc)" >>"$out/classes.txt" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["change"] or {}
+print("%-14s %-9s %-9s %8.1f %10.3g %6d %10d %10.3g %7.3f" % (sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5]),
+      r["wavelength"] or 0, r["euler"], r["components"], c.get("boundary_speed", 0), r["on_fraction"]))
+PY
+  [[ $got == "$want" ]] || wrong+=("$name: $got, not $want ($(head -n 1 "$out/$name.pattern.txt"))")
+done
+cat "$out/classes.txt"
+((${#wrong[@]} == 0)) || fail "$(printf '%s; ' "${wrong[@]}")"
+echo "PASS: ${#expected[@]} presets classified as their names say"
