@@ -64,7 +64,7 @@ for size in ((8192, 8192), (1600, 1200), (800, 600), (200, 150), (64, 48)):
     for lo, hi in ((0.0, 0.5), (0.3, 0.6), (0.59, 0.6), (0.5912, 0.6034), (0.4, 0.45), (-1e-4, 1e-4), (0.5, 0.5000005), (12.0, 1300.0)):
         if not counts[size]:
             continue
-        values, fmt, labels = gs_view.tick_labels(lo, hi, counts[size])
+        values, fmt, labels, range_fmt = gs_view.tick_labels(lo, hi, counts[size])
         assert len(set(labels)) == len(labels), "%s [%g, %g]: repeated tick labels %s" % (size, lo, hi, labels)
         assert values[0] == lo and values[-1] == hi and values == sorted(values), "%s: ends or order wrong: %s" % (size, values)
         if size == (8192, 8192) and (lo, hi) == (0.59, 0.6):
