@@ -24,12 +24,12 @@ from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessControlle
 MIN_FONT_PX = 8
 # ParaView draws its orientation triad in the lower left corner, in a square
 # of a quarter of the image's height, the axes and their letters within about
-# 0.2 to 0.8 of its side; below 150 pixels it is a smudge. gs_view sizes that
+# 0.45 to 0.8 of its side; below 150 pixels it is a smudge. gs_view sizes that
 # square from the legend's font instead (TRIAD_FONTS fonts), so the triad
 # scales as the legend does, its minimum font included (ParaView's own was
 # 22 pixels with 3-pixel letters at 400x300).
 TRIAD_FONTS = 14
-TRIAD_INK = 0.78  # the share of the square, from the corner, the triad draws in
+TRIAD_INK = 0.85  # the share of the square, from the corner, the triad draws within (its ink: 0.45 to 0.8)
 TRIAD_MIN_PX = 150
 # Text widths in Arial (ParaView's legend font), as a share of the font size:
 # a digit, "." or "-" and "e" are about 0.56, 0.28 and 0.56 em; 0.6 per
@@ -156,6 +156,9 @@ def tick_labels(lo, hi, count):
                 if best is None or width < best[0]:
                     best = (width, inner_fmt, labels, range_fmt)
                 break
+    if best is None:  # a range narrower than 13 digits tell apart: the most digits there are
+        inner_fmt, range_fmt, labels = _labels_with("e", 12, values)
+        best = (0, inner_fmt, labels, range_fmt)
     return values, best[1], best[2], best[3]
 
 

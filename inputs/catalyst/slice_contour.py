@@ -51,6 +51,7 @@ surface_shown = Show(behind, view)
 surface_shown.Representation = "Surface"
 surface_shown.Specular = 0.3
 gs_view.outline(grid, view, s, "box")
+gs_view.outline(plane, view, s, "edge")  # a plane at the colour map's black end stays apart from a dark background
 
 # One legend per array, stacked in the right margin (the whole margin for
 # one array, which keeps one range), the isosurface values named below.

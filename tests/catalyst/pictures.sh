@@ -46,7 +46,9 @@ for run in sorted(os.listdir(sys.argv[2])):
         camera = gs_view.fit_camera(s, s["camera"], size) if s["camera"].get("fit") else s["camera"]
         # pixels, x right and y down from the top left, as the PNG's rows
         corners = [(x, size[1] - y) for x, y in gs_view.project_box(s, camera, size)]
-        boxes[run] = [min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners)]
+        boxes[run] = [min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners),
+                      # the triad's corner that fit_camera keeps the domain out of (pixels from the lower left)
+                      gs_view.TRIAD_INK * gs_view.triad_px(size) if gs_view.show_triad(s, size) else 0]
 json.dump(boxes, open(os.path.join(sys.argv[2], "boxes.json"), "w"))
 PY
 timeout 120 pvpython "$WORK/boxes.py" "$SRC/inputs/catalyst" "$WORK" </dev/null
