@@ -13,7 +13,7 @@ import math
 import os
 
 from paraview import catalyst
-from paraview.simple import ColorBy, CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar, Show, Text
+from paraview.simple import ColorBy, CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar, Outline, Show, Text
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
 
@@ -22,15 +22,29 @@ from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessControlle
 # At 800x600: 14-px labels, a 16-px bar, in a right-hand margin of a fifth of
 # the width that pictures keep free for it (frame_plane, fit_camera).
 MIN_FONT_PX = 8
-# ParaView draws its orientation triad in the lower left corner, within a
-# square of about a fifth of the image's smaller side; below 150 pixels it is a smudge.
-TRIAD_SHARE = 0.22
+# ParaView draws its orientation triad in the lower left corner, in a square
+# of a quarter of the image's height, the axes and their letters within about
+# 0.45 to 0.8 of its side; below 150 pixels it is a smudge. gs_view sizes that
+# square from the legend's font instead (TRIAD_FONTS fonts), so the triad
+# scales as the legend does, its minimum font included (ParaView's own was
+# 22 pixels with 3-pixel letters at 400x300).
+TRIAD_FONTS = 14
+TRIAD_INK = 0.85  # the share of the square, from the corner, the triad draws within (its ink: 0.45 to 0.8)
 TRIAD_MIN_PX = 150
-LABEL_CHARS = 5  # "0.450": what the margin leaves room for
+# Text widths in Arial (ParaView's legend font), as a share of the font size:
+# a digit, "." or "-" and "e" are about 0.56, 0.28 and 0.56 em; 0.6 per
+# character is a safe upper bound for a label.
+CHAR_EM = 0.6
+AUTO_LABEL_CHARS = 7  # an "auto" range's labels are unknown at load: room for "1.5e-14"
+_label_chars = AUTO_LABEL_CHARS  # the widest legend label of this run's colourings (settings())
 _settings = None  # the run's settings, as settings() read them
 _labels = []  # (display, view) of every view's step label
 _label_source = None  # the one Text source they show
 _fitted = {}  # fit_camera's results, by the camera asked for
+_iso_lines = {}  # lines of contour values at the foot of a view's legend margin (iso_labels), by view id
+# The colours of 2D contour lines, one per insitu.iso value in turn: apart
+# from each other and from the Inferno and Viridis maps they are drawn over.
+LINE_COLOURS = [[0.3, 0.9, 1.0], [1.0, 0.35, 0.85], [1.0, 1.0, 1.0], [0.45, 1.0, 0.3], [0.2, 0.45, 1.0]]
 
 
 def legend_layout(width_px, height_px):
@@ -42,7 +56,7 @@ def legend_layout(width_px, height_px):
     thickness = max(3, int(round(16 * scale)))
     pad = max(2, int(round(8 * scale)))
     # bar, tick marks and the gap before the labels, the labels, a pad each side
-    need = 2 * pad + thickness + 0.9 * font + LABEL_CHARS * 0.55 * font
+    need = 2 * pad + thickness + 0.9 * font + _label_chars * CHAR_EM * font
     text = need <= 0.3 * width_px and 8 * font <= height_px
     if text:
         margin_px = max(0.2 * width_px, need)
@@ -66,10 +80,31 @@ def text_color(background):
     return [0.0, 0.0, 0.0] if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 else [1.0, 1.0, 1.0]
 
 
+def edge_color(background):
+    """Outlines and edges: the text colour, a quarter of the way back to the
+    background (0.25 grey on white, 0.8 on the dark default): clear on
+    either, and not a colour the Inferno or Viridis maps end in."""
+    text = text_color(background)
+    return [t + 0.25 * (b - t) for t, b in zip(text, background)]
+
+
+def outline(source, view, s, registration_name):
+    """The outline of `source`'s bounds (all ranks together) in edge_color: the
+    domain's box in 3D views, a plane's edge, so that a plane whose values sit
+    at the colour map's dark end does not merge with a dark background."""
+    shown = Show(Outline(registrationName=registration_name, Input=source), view)
+    shown.ColorArrayName = ["POINTS", ""]
+    shown.DiffuseColor = edge_color(s["background"])
+    shown.AmbientColor = edge_color(s["background"])
+    shown.LineWidth = max(1.0, round(legend_layout(*view.ViewSize)["font"] / 14.0))
+    return shown
+
+
 def nice_ticks(lo, hi, count):
     """The values a legend labels: its ends and up to `count` - 2 round numbers
     between them, none closer to an end than half a step (its label would
-    touch the end's)."""
+    touch the end's); "half a step" with a tolerance, so that 0.8 stays
+    between 0.2 and 0.9 although 0.9 - 0.8 < 0.1 in binary."""
     if not hi > lo or count <= 2:
         return [lo, hi]
     raw = (hi - lo) / (count - 1)
@@ -78,25 +113,64 @@ def nice_ticks(lo, hi, count):
     first = math.ceil(lo / step - 1e-9)
     inner = []
     k = first
+    half = 0.5 * step * (1 - 1e-6)
     while k * step <= hi:
         x = k * step
-        if x - lo >= 0.5 * step and hi - x >= 0.5 * step:
-            inner.append(round(x, 12))
+        if x - lo >= half and hi - x >= half:
+            inner.append(float("%.12g" % x))
         k += 1
     return [lo] + inner + [hi]
 
 
+def _labels_with(kind, decimals, values):
+    """(inner format, range format, labels) with `decimals` digits after the
+    point, fixed ("f") or scientific ("e"): the ends (any value, for an
+    "auto" range) get up to two digits more, as many as bring them within 5%
+    of a step of their value ("0.01 0.1 ... 0.4 0.46" for [0.0123, 0.4567])."""
+    inner_fmt = "%." + str(decimals) + kind
+    step = (values[-1] - values[0]) if len(values) == 2 else values[2] - values[1] if len(values) > 3 else \
+        0.5 * (values[-1] - values[0])
+    for more in (0, 1, 2):
+        range_fmt = "%." + str(decimals + more) + kind
+        if all(abs(float(range_fmt % x) - x) <= 0.05 * step for x in (values[0], values[-1])):
+            break
+    return inner_fmt, range_fmt, [range_fmt % values[0]] + [inner_fmt % x for x in values[1:-1]] + [range_fmt % values[-1]]
+
+
 def tick_labels(lo, hi, count):
-    """(values, printf format, labels): the legend's labelled values and their
-    fixed-point labels, with the fewest decimals (at least two) that tell every
-    label from its neighbours: never "0.60 0.60 0.59"."""
+    """(values, inner format, labels, range format): the legend's labelled
+    values and their labels, in the shortest form that fits any range: fixed
+    point with the fewest decimals that write every round value exactly and
+    tell every label from its neighbours ("0.2", "25000", "-1000"; never
+    "0.60 0.60 0.59"), or, where that is longer, scientific ("1.2e-09",
+    "2.5e+06") with the fewest digits that do the same."""
     values = nice_ticks(lo, hi, count)
-    for decimals in range(2, 13):
-        fmt = "%-#." + str(decimals) + "f"
-        labels = [(fmt % x).strip() for x in values]
-        if len(set(labels)) == len(labels):
-            return values, fmt, labels
-    return values, fmt, labels
+    inner = values[1:-1]
+    best = None
+    for kind in ("f", "e"):
+        for decimals in range(0, 13):
+            inner_fmt, range_fmt, labels = _labels_with(kind, decimals, values)
+            if len(set(labels)) == len(labels) and \
+                    all(abs(float(inner_fmt % x) - x) <= 1e-9 * max(abs(x), abs(hi - lo)) for x in inner):
+                width = max(len(x) for x in labels)
+                if best is None or width < best[0]:
+                    best = (width, inner_fmt, labels, range_fmt)
+                break
+    if best is None:  # a range narrower than 13 digits tell apart: the most digits there are
+        inner_fmt, range_fmt, labels = _labels_with("e", 12, values)
+        best = (0, inner_fmt, labels, range_fmt)
+    return values, best[1], best[2], best[3]
+
+
+def label_chars(spec, counts):
+    """The widest label a colouring's legend draws at any of these tick counts
+    (AUTO_LABEL_CHARS for an "auto" range, known only at each call)."""
+    if spec.get("range") == "auto":
+        return AUTO_LABEL_CHARS
+    lo, hi = [float(x) for x in spec["range"]]
+    if hi <= lo:
+        hi = lo + max(abs(lo), 1.0) * 1e-6
+    return max(max(len(x) for x in tick_labels(lo, hi, n)[2]) for n in counts)
 
 
 def tick_count(bar_px, font_px):
@@ -121,6 +195,10 @@ def settings():
     if not text:
         raise RuntimeError("GS_INSITU_SETTINGS is not set: this script is run by grayscott (insitu.script), which sets it")
     _settings = json.loads(text)
+    # The legend margin is sized from the labels it will draw.
+    global _label_chars
+    counts = range(2, 10)
+    _label_chars = max(label_chars(_settings[k], counts) for k in ("plane", "surface") if k in _settings)
     return _settings
 
 
@@ -164,6 +242,32 @@ def annotate(info):
         # One line in the margin: a long step number or time gets a smaller font.
         room = layout["margin"] * width - layout["pad"]
         shown.FontSize = max(MIN_FONT_PX, min(layout["label_font"], int(room / (0.55 * len(text)))))
+
+
+def iso_labels(view, s, colours=None):
+    """Lines at the foot of the legend margin that say which contour values
+    are drawn ("v = 0.1", one per insitu.iso value), each in its lines'
+    colour where `colours` gives one per value, else in the text colour.
+    Call it before Coloring.show_on, which keeps the legend above them."""
+    width, height = view.ViewSize
+    layout = legend_layout(width, height)
+    if not layout["text"]:
+        return
+    values = list(s["iso"])
+    font = layout["label_font"]
+    line = 1.5 * font
+    margin_px = layout["margin"] * width
+    left = width - margin_px + 0.5 * (margin_px - layout["width"]) + layout["pad"]
+    for i, value in enumerate(values):
+        label = Text(registrationName="iso_label_%d_%d" % (id(view) % 100000, i))
+        label.Text = "%s = %.6g" % (s["contour_array"], value)
+        shown = Show(label, view)
+        shown.WindowLocation = "Any Location"
+        shown.Justification = "Left"
+        shown.FontSize = font
+        shown.Color = colours[i % len(colours)] if colours else text_color(s["background"])
+        shown.Position = [left / width, (layout["pad"] + (len(values) - 1 - i) * line) / height]
+    _iso_lines[id(view)] = len(values)
 
 
 def png_extractor(view, s, file_name, registration_name="image"):
@@ -226,8 +330,11 @@ class Coloring:
         if layout["text"]:
             bar.Title = self.array
             title = 1.6 * font
-            label = 1.4 * layout["label_font"] + pad if any(v is view for _, v in _labels) else 0
-            top, bottom, gap = height - pad - label - title, pad + 0.6 * font, title + 0.6 * font + pad
+            # ParaView puts a corner text 1% of the image height from the
+            # edge (9 pixels in a 900 pixel tall image: more than `pad`).
+            label = 0.01 * height + 1.4 * layout["label_font"] + pad if any(v is view for _, v in _labels) else 0
+            iso = _iso_lines.get(id(view), 0) * 1.5 * layout["label_font"]
+            top, bottom, gap = height - pad - label - title, pad + iso + 0.6 * font, title + 0.6 * font + pad
         else:  # no room for text: the bar alone
             bar.Title = ""
             bar.DrawTickLabels = 0
@@ -260,10 +367,17 @@ class Coloring:
         for bar, count in self.bars:
             if count == 0:
                 continue
-            values, fmt, labels = tick_labels(lo, hi, count)
+            values, fmt, labels, range_fmt = tick_labels(lo, hi, count)
             bar.AutomaticLabelFormat = 0
             bar.LabelFormat = fmt
-            bar.RangeLabelFormat = fmt
+            bar.RangeLabelFormat = range_fmt
+            # Labels wider than the margin keeps for them (an "auto" range's,
+            # unknown at load) get a smaller font: never text off the image.
+            widest = max(len(x) for x in labels)
+            if widest > _label_chars:
+                bar.LabelFontSize = max(MIN_FONT_PX, int(bar.TitleFontSize * _label_chars / float(widest)))
+            else:
+                bar.LabelFontSize = bar.TitleFontSize
             bar.AddRangeLabels = 1
             bar.UseCustomLabels = 1
             bar.CustomLabels = values[1:-1]
@@ -311,6 +425,27 @@ def place_camera(view, camera):
     s = _settings or {}
     view.OrientationAxesVisibility = int(show_triad(s, view.ViewSize) and "parallel_scale" not in camera)
     view.OrientationAxesLabelColor = text_color(view.Background)
+    if view.OrientationAxesVisibility:
+        size_triad(view)
+
+
+def triad_px(size):
+    """The side in pixels of the triad's square in a width x height image."""
+    return min(TRIAD_FONTS * legend_layout(*size)["font"], 0.4 * min(size))
+
+
+def size_triad(view):
+    """The triad's square set to triad_px: ParaView keeps it in a renderer of
+    its own, the one over the lower left corner (viewport not the whole view)."""
+    width, height = view.ViewSize
+    side = triad_px((width, height))
+    renderers = view.GetRenderWindow().GetRenderers()
+    renderers.InitTraversal()
+    for _ in range(renderers.GetNumberOfItems()):
+        renderer = renderers.GetNextItem()
+        x0, y0, x1, y1 = renderer.GetViewport()
+        if x0 == 0 and y0 == 0 and (x1, y1) != (1, 1):
+            renderer.SetViewport(0.0, 0.0, side / float(width), side / float(height))
 
 
 def show_triad(s, size):
@@ -394,7 +529,7 @@ def fit_camera(s, camera, size):
     pad = 0.03 * height
     x_lo, x_hi = pad, width * (1.0 - layout["margin"]) - pad
     y_lo, y_hi = pad, height - pad
-    triad = TRIAD_SHARE * min(width, height) if show_triad(s, size) else 0
+    triad = TRIAD_INK * triad_px(size) if show_triad(s, size) else 0
     eye, focal, up = camera["position"], camera["focal_point"], camera["view_up"]
     d = _unit([f - e for f, e in zip(focal, eye)])
     r = _unit(_cross(d, up))

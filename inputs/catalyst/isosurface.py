@@ -53,15 +53,14 @@ view = gs_view.make_view(s)
 shown = Show(contour, view)
 shown.Representation = "Surface"
 shown.SelectNormalArray = "normals_" + s["contour_array"]
+gs_view.iso_labels(view, s)  # "v = 0.25" below the legend: the values drawn
 colors = gs_view.Coloring(s["surface"])
 colors.show_on(shown, view)
 shown.Specular = 0.3
 shown.Ambient = 0.15
 shown.Diffuse = 0.85
 
-outline = Show(Outline(registrationName="box", Input=grid), view)
-outline.DiffuseColor = [0.7, 0.7, 0.7]
-outline.AmbientColor = [0.7, 0.7, 0.7]
+gs_view.outline(grid, view, s, "box")
 
 # A fixed camera, the same on any rank count: insitu.camera's preset ("iso" by
 # default: from the (+x, -y, +z) side, the whole box in view) or its vectors.
@@ -107,14 +106,17 @@ def earlier_extracts(index, first_step):
 
 
 def as_extract(piece):
-    """The arrays of the extract as ParaView shows them by default: the
-    shading normals as the points' normals, and one floating-point type.
-    The contour gives its points and the contoured array as float32 and
-    interpolates the others (double on the grid) as double: every array is
-    float32 here, as the points are, the extract being for viewing (7
-    digits; half the bytes of double)."""
+    """The arrays of the extract as ParaView shows them by default: the array
+    the picture is coloured by (insitu.color_array, u by default) as the
+    active scalars, so an opened extract is coloured like the picture (the
+    contoured array, which the contour leaves active, is one value on each
+    surface: one flat colour), the shading normals as the points' normals,
+    and one floating-point type. The contour gives its points and the
+    contoured array as float32 and interpolates the others (double on the
+    grid) as double: every array is float32 here, as the points are, the
+    extract being for viewing (7 digits; half the bytes of double)."""
     data = piece.GetPointData()
-    scalars = data.GetScalars().GetName() if data.GetScalars() is not None else None
+    scalars = colors.array if data.GetArray(colors.array) is not None else None
     for name in [data.GetArrayName(i) for i in range(data.GetNumberOfArrays())]:
         array = data.GetArray(name)
         if array is None or array.GetDataType() == vtkFloatArray().GetDataType():

@@ -4,7 +4,8 @@
 # Catalyst script (newer style: ParaView 5.9+ legacy Catalyst and Catalyst 2):
 # coloured images of a plane with a colour legend, one PNG per in-situ step.
 #   2D runs: the whole plane, with contour lines of insitu.contour_array at
-#            the insitu.iso values (slice_NNNNNN.png);
+#            the insitu.iso values, one colour per value, each value named
+#            in its colour below the legend (slice_NNNNNN.png);
 #   3D runs: the three mid-planes through the domain centre
 #            (slice_xy_NNNNNN.png, slice_xz_NNNNNN.png, slice_yz_NNNNNN.png).
 # Each picture looks down the plane's normal (insitu.camera steers the 3D
@@ -43,14 +44,19 @@ for suffix, axis, up_axis in planes:
         shown.Ambient = 1.0
         shown.Diffuse = 0.0
         shown.InterpolateScalarsBeforeMapping = 1
-        lines = Contour(registrationName="lines", Input=grid)
-        lines.ContourBy = ["POINTS", s["contour_array"]]
-        lines.Isosurfaces = s["iso"]
-        line_display = Show(lines, view)
-        line_display.ColorArrayName = ["POINTS", ""]
-        line_display.DiffuseColor = [0.3, 0.9, 1.0]
-        line_display.AmbientColor = [0.3, 0.9, 1.0]
-        line_display.LineWidth = 1.5
+        # One set of lines per insitu.iso value, each in its own colour,
+        # named in that colour at the foot of the legend margin.
+        for i, value in enumerate(s["iso"]):
+            lines = Contour(registrationName="lines_%d" % i, Input=grid)
+            lines.ContourBy = ["POINTS", s["contour_array"]]
+            lines.Isosurfaces = [value]
+            line_display = Show(lines, view)
+            line_display.ColorArrayName = ["POINTS", ""]
+            colour = gs_view.LINE_COLOURS[i % len(gs_view.LINE_COLOURS)]
+            line_display.DiffuseColor = colour
+            line_display.AmbientColor = colour
+            line_display.LineWidth = 1.5
+        gs_view.iso_labels(view, s, gs_view.LINE_COLOURS)
         shown_data.append(grid)
     else:
         cut = Slice(registrationName="slice" + suffix, Input=grid)
@@ -61,6 +67,8 @@ for suffix, axis, up_axis in planes:
         shown.Representation = "Surface"
         shown_data.append(cut)
     colors.show_on(shown, view)
+    # The plane's edge: a plane at the colour map's black end stays apart from a dark background.
+    gs_view.outline(grid if dims == 2 else cut, view, s, "edge" + suffix)
     camera = gs_view.frame_plane(s, axis, up_axis)
     gs_view.place_camera(view, camera)
     views.append((view, camera))

@@ -50,16 +50,18 @@ plane_shown.Representation = "Surface"
 surface_shown = Show(behind, view)
 surface_shown.Representation = "Surface"
 surface_shown.Specular = 0.3
-outline = Show(Outline(registrationName="box", Input=grid), view)
-outline.DiffuseColor = [0.7, 0.7, 0.7]
-outline.AmbientColor = [0.7, 0.7, 0.7]
+gs_view.outline(grid, view, s, "box")
+gs_view.outline(plane, view, s, "edge")  # a plane at the colour map's black end stays apart from a dark background
 
-# One legend per array, stacked in the right margin; one array keeps one range.
+# One legend per array, stacked in the right margin (the whole margin for
+# one array, which keeps one range), the isosurface values named below.
+gs_view.iso_labels(view, s)
 plane_colors = gs_view.Coloring(s["plane"])
-plane_colors.show_on(plane_shown, view, half="top")
+same = s["surface"]["array"] == plane_colors.array
+plane_colors.show_on(plane_shown, view, half=None if same else "top")
 colorings = [(plane_colors, [plane])]
-if s["surface"]["array"] == plane_colors.array:
-    plane_colors.show_on(surface_shown, view, half="top")
+if same:
+    plane_colors.show_on(surface_shown, view)
     colorings[0][1].append(behind)
 else:
     surface_colors = gs_view.Coloring(s["surface"])

@@ -24,8 +24,9 @@ struct OutputSummary {
 
 // Bumped whenever a documented key changes meaning, moves or is added (the
 // schema requires every key; docs/io.md, docs/summary.schema.json). 3 added
-// wall_time_per_rank_s.
-constexpr int kSummaryVersion = 4;
+// wall_time_per_rank_s, 4 time_integration, 5 the insitu entry's calls,
+// seconds and MBps redefined and its files added.
+constexpr int kSummaryVersion = 5;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
 // running, or stopped early on request with a checkpoint to restart from.

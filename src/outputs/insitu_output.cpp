@@ -94,6 +94,8 @@ void InsituOutput<Real>::start() {
 template <class Real>
 void InsituOutput<Real>::write(const OutputStep& s, const State<Real>& state) {
   const bool no_call = s.step == last_step_;  // a stop at the step just handed over (due())
+  // The driver counts every write(), one that throws too; a finalize alone is no call.
+  if (no_call) report_.calls -= 1;
   std::string error = no_call ? "" : call(s, state);
   // The run's last call ends the scripts (catalyst_finalize), so their errors
   // there reach the summary like a call's.
@@ -108,8 +110,6 @@ void InsituOutput<Real>::write(const OutputStep& s, const State<Real>& state) {
       std::fflush(stderr);
     }
   }
-  // The driver counts a write() that returns as a call; a finalize alone is none.
-  if (no_call) report_.calls -= 1;
 }
 
 template <class Real>
@@ -128,12 +128,20 @@ template <class Real>
 std::string InsituOutput<Real>::call(const OutputStep& s, const State<Real>& state) {
   const double t_start = MPI_Wtime();
   const bool first = !session_;
-  if (first) start();
+  if (first) {
+    try {
+      start();
+    } catch (...) {
+      first_call_s_ = MPI_Wtime() - t_start;  // a plugin that does not load: start-up is all this call did
+      throw;
+    }
+  }
   last_step_ = s.step;
   const double t0 = MPI_Wtime();
   block_->copy(state);
   copy_s_ += MPI_Wtime() - t0;
   report_.bytes += global_block_bytes_;
+  handed_ += 1;
   report_.last_path = dir_;
   gs_plugin::CatalystBlock view;
   view.u = block_->u();
@@ -149,6 +157,7 @@ std::string InsituOutput<Real>::call(const OutputStep& s, const State<Real>& sta
   const auto call_start = std::filesystem::file_time_type::clock::now() -
                           std::chrono::duration_cast<std::filesystem::file_time_type::duration>(
                               std::chrono::seconds(tick.tv_sec) + std::chrono::nanoseconds(tick.tv_nsec));
+  if (first) first_call_start_ = call_start;
   std::string error;
   {
     KeepSignalHandlers keep;
@@ -177,11 +186,21 @@ template <class Real>
 Json InsituOutput<Real>::summary_extra() const {
   // The first call holds the one-time start-up: loading ParaView, importing
   // the scripts, and the lazy first render. It is startup_s; the steady cost
-  // per call is the mean of the others (null with fewer than two calls).
+  // per call is the mean of the others (null with fewer than two calls), and
+  // MBps the rate of those calls alone: the bytes they handed to Catalyst
+  // over their seconds (seconds counts every call, the first included).
   const long long calls = report_.calls;
-  const Json per_call = calls > 1 ? json_finite(std::max(0.0, report_.seconds - first_call_s_) / double(calls - 1)) : Json();
+  const double steady_s = std::max(0.0, report_.seconds - first_call_s_);
+  const Json per_call = calls > 1 ? json_finite(steady_s / double(calls - 1)) : Json();
+  const double steady_bytes = double(std::max(0LL, handed_ - 1)) * double(global_block_bytes_);
+  const Json rate = calls > 1 && steady_s > 0 && steady_bytes > 0 ? json_finite(steady_bytes / steady_s / 1e6) : Json();
+  // Files under output.dir/insitu that this run's calls wrote or rewrote,
+  // each once (rank 0 looks; the summary is rank 0's).
+  const long files = handed_ > 0 && dec_.rank() == 0 ? files_written_since(dir_, first_call_start_) : 0;
   return {{"startup_s", json_finite(first_call_s_)},
           {"seconds_per_call", per_call},
+          {"MBps", rate},
+          {"files", files},
           {"copy_s", json_finite(copy_s_)},
           {"scripts", cfg_.insitu.scripts.size()}};
 }

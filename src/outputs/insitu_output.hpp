@@ -74,6 +74,8 @@ class InsituOutput : public Output<Real> {
   std::unique_ptr<gs_plugin::CatalystSession> session_;
   long last_step_ = -1;
   long long global_block_bytes_ = 0;
+  long long handed_ = 0;  // calls that handed the block to Catalyst (bytes = handed_ x global_block_bytes_)
+  std::filesystem::file_time_type first_call_start_{};  // after start(): files from then on are this run's (files)
   double first_call_s_ = 0;  // the whole first call: loading the plugin, starting Catalyst, the script's import (startup_s)
   double copy_s_ = 0;
 };

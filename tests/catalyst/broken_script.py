@@ -12,6 +12,8 @@
 #   write       renders one PNG per call; at step 10 rank 0 puts a file where
 #               the in-situ folder was, so the image cannot be written;
 #   png         the same, but rank 0 puts a folder where step 10's image goes;
+#   third       renders one PNG per call; a ValueError in catalyst_execute at
+#               the third call, on every rank (before its PNG);
 #   finalize    a ValueError in catalyst_finalize (at the end of the run);
 #   finalize1   the same, on rank 1 only;
 #   vtklog      fails nothing; VTK logs an error and a warning at every call;
@@ -40,7 +42,7 @@ if mode == "import" or (mode == "import1" and rank == 1):
 if mode == "import_each":
     raise ValueError("deliberate failure at load on rank %d" % rank)
 
-if mode in ("rank1", "write", "png"):
+if mode in ("rank1", "write", "png", "third"):
     # A collective pipeline after catalyst_execute: an image of the grid's outline.
     view = CreateView("RenderView")
     view.ViewSize = [200, 150]
@@ -51,7 +53,14 @@ if mode in ("rank1", "write", "png"):
     png.Writer.ImageResolution = [200, 150]
 
 
+calls = 0
+
+
 def catalyst_execute(info):
+    global calls
+    calls += 1
+    if mode == "third" and calls == 3:
+        raise ValueError("deliberate failure at the third call (step %d)" % info.timestep)
     if mode == "execute":
         raise ValueError("deliberate failure at step %d" % info.timestep)
     if mode == "subnormal" and not (5e-324 * 1.0 > 0.0 and 2.2250738585072014e-308 / 2.0 > 0.0):

@@ -47,6 +47,42 @@ echo "insitu.fail=warn: status $status, steps $steps, failure: $failure"
 [[ $status == ok && $steps == 20 && $failure == *ValueError* ]] || { echo "FAIL: warn mode"; exit 1; }
 grep -q "grayscott: warning: insitu:" "$WORK/warn.err" || { echo "FAIL: no warning on stderr"; exit 1; }
 
+# summary.json's in-situ figures against what the run did (docs/insitu.md):
+# a script that fails at its 3rd call (steps 0, 10, 20; a PNG at the first
+# two) makes 3 calls under either policy, bytes counts those 3 calls, files
+# the 2 PNGs, seconds includes startup_s, MBps is the later calls' rate; a
+# script that fails to load (insitu.fail = error) still counts its start-up in seconds.
+for policy in error warn; do
+  set +e
+  GS_TEST_BREAK=third run_gs 2 300 "$in" "${small[@]}" insitu.fail=$policy output.dir="$WORK/third-$policy" \
+    >"$WORK/third-$policy.log" 2>"$WORK/third-$policy.err"
+  set -e
+done
+set +e
+GS_TEST_BREAK=import run_gs 2 300 "$in" "${small[@]}" output.dir="$WORK/load" >"$WORK/load.log" 2>&1
+set -e
+$PY - "$WORK" <<'PYEOF'
+import json, os, sys
+work = sys.argv[1]
+o = {name: json.load(open(os.path.join(work, name, "summary.json")))["outputs"]["insitu"] for name in ("third-error", "third-warn", "load")}
+for name in ("third-error", "third-warn", "load"):
+    e = o[name]
+    print("%s: calls %d, bytes %d, files %d, seconds %.3f, startup_s %.3f, seconds_per_call %s, MBps %s" % (
+        name, e["calls"], e["bytes"], e["files"], e["seconds"], e["startup_s"], e["seconds_per_call"], e["MBps"]))
+    assert e["startup_s"] > 0 and e["seconds"] >= e["startup_s"], "%s: seconds %.3f does not include startup_s %.3f" % (name, e["seconds"], e["startup_s"])
+err, warn = o["third-error"], o["third-warn"]
+assert err["calls"] == warn["calls"] == 3, "calls: %d with insitu.fail=error, %d with warn, expected 3" % (err["calls"], warn["calls"])
+assert err["bytes"] == warn["bytes"] and err["bytes"] % 3 == 0 and err["bytes"] > 0, "bytes %d and %d: not 3 equal calls" % (err["bytes"], warn["bytes"])
+assert err["files"] == warn["files"] == 2, "files: %d and %d, expected the 2 PNGs of steps 0 and 10" % (err["files"], warn["files"])
+for e in (err, warn):
+    steady = e["seconds"] - e["startup_s"]
+    assert abs(e["seconds_per_call"] * 2 - steady) <= 1e-9 + 1e-9 * steady, e
+    want = (e["bytes"] * 2 / 3) / steady / 1e6
+    assert abs(e["MBps"] - want) <= 1e-9 * want, "MBps %s, expected the 2 later calls' %g" % (e["MBps"], want)
+load = o["load"]
+assert load["calls"] == 1 and load["files"] == 0 and load["MBps"] is None and load["seconds_per_call"] is None, load
+PYEOF
+
 set +e
 run_gs 2 120 "$in" "${small[@]}" insitu.script="$WORK/no-such-script.py" output.dir="$WORK/missing" >"$WORK/missing.log" 2>"$WORK/missing.err"
 rc=$?

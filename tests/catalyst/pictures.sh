@@ -46,7 +46,9 @@ for run in sorted(os.listdir(sys.argv[2])):
         camera = gs_view.fit_camera(s, s["camera"], size) if s["camera"].get("fit") else s["camera"]
         # pixels, x right and y down from the top left, as the PNG's rows
         corners = [(x, size[1] - y) for x, y in gs_view.project_box(s, camera, size)]
-        boxes[run] = [min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners)]
+        boxes[run] = [min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners),
+                      # the triad's corner that fit_camera keeps the domain out of (pixels from the lower left)
+                      gs_view.TRIAD_INK * gs_view.triad_px(size) if gs_view.show_triad(s, size) else 0]
 json.dump(boxes, open(os.path.join(sys.argv[2], "boxes.json"), "w"))
 PY
 timeout 120 pvpython "$WORK/boxes.py" "$SRC/inputs/catalyst" "$WORK" </dev/null
@@ -64,7 +66,7 @@ for size in ((8192, 8192), (1600, 1200), (800, 600), (200, 150), (64, 48)):
     for lo, hi in ((0.0, 0.5), (0.3, 0.6), (0.59, 0.6), (0.5912, 0.6034), (0.4, 0.45), (-1e-4, 1e-4), (0.5, 0.5000005), (12.0, 1300.0)):
         if not counts[size]:
             continue
-        values, fmt, labels = gs_view.tick_labels(lo, hi, counts[size])
+        values, fmt, labels, range_fmt = gs_view.tick_labels(lo, hi, counts[size])
         assert len(set(labels)) == len(labels), "%s [%g, %g]: repeated tick labels %s" % (size, lo, hi, labels)
         assert values[0] == lo and values[-1] == hi and values == sorted(values), "%s: ends or order wrong: %s" % (size, values)
         if size == (8192, 8192) and (lo, hi) == (0.59, 0.6):

@@ -1,0 +1,174 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
+# Reads the images of legends.sh's runs (folder given as argv[1]) and measures,
+# without reading the text, what a ParaView user would see wrong:
+#  - legend text inside the image and tick labels that differ from each other
+#    at any value range (v about 1e-15 on an "auto" range, [1e-9, 2e-9],
+#    [0, 2500000]);
+#  - in a tall image, the step label and the legend title on rows of their
+#    own, and no text cut at the bottom edge;
+#  - slice_contour.py coloured by one array: one legend over the whole height;
+#  - the contour values named below the legend (one text line each) and, in
+#    2D, each value's lines in a colour of its own;
+#  - the triad as large as the legend's font asks at 400x300, the outline
+#    box dark on white, a plane's edge drawn apart from a dark background.
+import os
+import sys
+
+import matplotlib.image as mpimg
+import numpy as np
+
+from png_runs import runs
+
+work = sys.argv[1]
+failures = []
+
+
+def check(ok, message):
+    print(("ok   " if ok else "FAIL ") + message)
+    if not ok:
+        failures.append(message)
+
+
+def image(run, name):
+    path = os.path.join(work, run, "insitu", name)
+    assert os.path.exists(path), "%s was not written" % path
+    img = mpimg.imread(path)[..., :3].astype(float)
+    return img, img[0, 0]
+
+
+def luminance(img):
+    return 0.2126 * img[..., 0] + 0.7152 * img[..., 1] + 0.0722 * img[..., 2]
+
+
+def text_ink(img, bg):
+    """Grey pixels far from the background's luminance: text, tick marks, the bar outline."""
+    grey = img.max(axis=2) - img.min(axis=2) < 0.08
+    return grey & (np.abs(luminance(img) - luminance(bg)) > 0.3)
+
+
+def bar(img):
+    """The colour bar: (left, right, top, bottom), right being its outline's
+    right-hand column and top, bottom its outline's ends (the dark end of a
+    colour map is not "coloured"): from the columns holding a run of coloured
+    pixels at least a third of the image tall."""
+    coloured = img.max(axis=2) - img.min(axis=2) > 0.15
+    tall = [x for x in range(img.shape[1]) if any(b - a + 1 >= img.shape[0] / 3.0 for a, b in runs(coloured[:, x]))]
+    assert tall, "no colour bar found"
+    groups = runs(np.isin(np.arange(img.shape[1]), tall))
+    left, right = groups[-1]  # the rightmost group: a coloured plane is tall too
+    rows = [r for x in range(left, right + 1) for r in runs(coloured[:, x]) if r[1] - r[0] + 1 >= img.shape[0] / 3.0]
+    top, bottom = min(r[0] for r in rows), max(r[1] for r in rows)
+    text = text_ink(img, img[0, 0])
+    for x in range(right + 1, min(right + 8, img.shape[1])):
+        if text[top:bottom + 1, x].mean() > 0.9:
+            right = x
+            run = [r for r in runs(text[:, x]) if r[0] <= top and r[1] >= bottom]
+            if run:
+                bottom = run[0][1]
+    return left, right, top, bottom
+
+
+def glyphs(ink):
+    """The ink of a band, cropped to its bounding box."""
+    ys, xs = np.nonzero(ink)
+    return ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def labels_fit(run, name):
+    """Tick labels right of the bar: inside the image and all different."""
+    img, bg = image(run, name)
+    left, right, top, bottom = bar(img)
+    text = text_ink(img, bg)
+    margin = text[:, left - 2:]
+    edge = int(margin[:, -2:].sum() + margin[-2:, :].sum() + margin[:2, :].sum())
+    # and clear of the right edge by the legend's padding (8 px at 800x600, 2 at least)
+    pad = max(2, int(round(8 * min(img.shape[1] / 800.0, img.shape[0] / 600.0))))
+    gap = img.shape[1] - 1 - np.nonzero(text[top - 8:bottom + 9, right + 1:].any(axis=0))[0].max() - (right + 1)
+    right_side = text[top - 8:bottom + 9, right + 1:]
+    bands = [b for b in runs(right_side.any(axis=1)) if b[1] - b[0] >= 2]
+    tallest = max([b[1] - b[0] for b in bands] + [0])
+    bands = [b for b in bands if b[1] - b[0] >= 0.5 * tallest]  # not a tick mark alone
+    crops = [glyphs(right_side[a:b + 1]) for a, b in bands]
+    same = sum(1 for i in range(len(crops)) for j in range(i + 1, len(crops))
+               if crops[i].shape == crops[j].shape and (crops[i] == crops[j]).all())
+    widths = [c.shape[1] for c in crops]
+    check(edge == 0 and gap >= pad and len(bands) >= 2 and same == 0,
+          "%s %s: %d tick labels (widths %s px), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge"
+          % (run, name, len(bands), widths, same, edge, gap))
+
+
+def section_ranges():
+    labels_fit("tiny", "slice_xy_000300.png")
+    labels_fit("nano", "slice_xy_000010.png")
+    labels_fit("mega", "slice_xy_000010.png")
+
+
+def section_tall():
+    img, bg = image("tall", "slice_000100.png")
+    left, right, top, bottom = bar(img)
+    text = text_ink(img, bg)
+    above = runs(text[:top - 1, left - 4:].any(axis=1))
+    if above and above[-1][1] >= top - 4:
+        above = above[:-1]  # the top tick label's upper half
+    check(len(above) >= 2, "tall 240x900: %d text bands above the bar (%s): the step label and the title on rows of their own"
+          % (len(above), above))
+    low = int(text[-3:, :].sum())
+    check(low == 0, "tall 240x900: %d text pixels in the bottom 3 rows (a label cut at the edge)" % low)
+    drawn = np.abs(img - bg).max(axis=2) > 0.25  # the values are named in their lines' colours
+    below = runs(drawn[bottom + 8:, left - 4:].any(axis=1))
+    check(len(below) == 2, "tall: %d text lines below the legend (want 2: the insitu.iso values)" % len(below))
+    # The lines of each value in its own colour (gs_view.LINE_COLOURS), left of the legend.
+    picture = img[:, :left - 4]
+    counts = [int((np.abs(picture - np.array(c)).max(axis=2) < 0.12).sum()) for c in ([0.3, 0.9, 1.0], [1.0, 0.35, 0.85])]
+    check(min(counts) >= 50, "2D insitu.iso = [0.1, 0.3]: %d and %d pixels in the first and second line colour" % tuple(counts))
+    # The plane's edge on the dark background: a long straight run of a light grey.
+    edge = (np.abs(picture - picture[0, 0]).max(axis=2) > 0.3) & (picture.max(axis=2) - picture.min(axis=2) < 0.08)
+    longest = max([b - a + 1 for x in range(edge.shape[1]) for a, b in runs(edge[:, x])] + [0])
+    check(longest >= 100, "tall: the plane's edge, a grey column run of %d px on the dark background" % longest)
+
+
+def section_slice_contour():
+    img, bg = image("sc", "slice_contour_000010.png")
+    left, right, top, bottom = bar(img)
+    share = (bottom - top + 1) / float(img.shape[0])
+    check(share >= 0.6, "slice_contour.py coloured by u: the legend bar spans %.0f%% of the image height" % (100 * share))
+    text = text_ink(img, bg)[top - 8:bottom + 9, right + 1:]
+    bands = [b for b in runs(text.any(axis=1)) if b[1] - b[0] >= 2]
+    centres = [0.5 * (a + b) for a, b in bands]
+    gaps = np.diff(centres[1:-1]) if len(centres) > 3 else np.array([0.0])
+    check(len(bands) >= 5 and gaps.max() - gaps.min() <= 2.5,
+          "slice_contour.py coloured by u: %d tick labels, inner spacing %s px (even)" % (len(bands), gaps.round(1).tolist()))
+
+
+def section_iso():
+    img, bg = image("iso2", "isosurface_000010.png")
+    left, right, top, bottom = bar(img)
+    text = text_ink(img, bg)
+    below = runs(text[bottom + 8:, left - 4:].any(axis=1))
+    check(len(below) == 2, "isosurface.py, insitu.iso = [0.1, 0.3]: %d text lines below the legend (want 2)" % len(below))
+    # The triad in the lower left corner: its red x and green z axes.
+    corner = int(0.45 * img.shape[0])
+    r, g, b = (img[-corner:, :corner, k] for k in range(3))
+    axes = ((r > 0.6) & (g < 0.3) & (b < 0.3)) | ((g > 0.6) & (r < 0.3) & (b < 0.3))
+    ys, xs = np.nonzero(axes)
+    extent = max(xs.max() - xs.min(), ys.max() - ys.min()) + 1 if len(xs) else 0
+    check(extent >= 30, "400x300: the triad spans %d px (22 with ParaView's own size)" % extent)
+    # The outline box on white: its thin grey lines well away from white.
+    grey = (img.max(axis=2) - img.min(axis=2) < 0.05) & (luminance(img) < 0.95)
+    picture = grey[:, :left - 4]
+    levels = luminance(img)[:, :left - 4][picture]
+    dark = np.percentile(levels, 10) if levels.size else 1.0
+    check(levels.size > 200 and dark <= 0.55,
+          "outline on white: its darkest tenth of %d grey pixels at luminance %.2f or below (0.7 grey was faint)" % (levels.size, dark))
+
+
+for section in (section_ranges, section_tall, section_slice_contour, section_iso):
+    try:
+        section()
+    except Exception as e:  # a picture so wrong a measurement cannot be made: one failure, go on
+        check(False, "%s: %s: %s" % (section.__name__, type(e).__name__, e))
+
+if failures:
+    print("FAIL: %d legend checks" % len(failures))
+    sys.exit(1)
+print("PASS: legend labels fit and differ at any range, tall images, whole-margin legends, contour values named, triad and edges")
