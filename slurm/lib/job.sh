@@ -130,8 +130,11 @@ gs_job_setup() {
   if [[ -n ${GS_MODULES:-} ]]; then
     command -v module >/dev/null 2>&1 ||
       gs_die "GS_MODULES is set in $site_file but there is no 'module' command on ${HOSTNAME:-this node}$(gs_chain '; chain stopped')"
+    # Slurm's TERM kills what the load runs (rerun when it died of a signal);
+    # the shell's own TERM can come a moment later than its children's, so a
+    # load that failed otherwise is retried when Slurm says the job is ending.
     # shellcheck disable=SC2086
-    module load $GS_MODULES || { [[ ${GS_GOT_TERM:-0} == 1 ]] && module load $GS_MODULES; } ||
+    gs_retry module load $GS_MODULES || { gs_job_ending && module load $GS_MODULES; } ||
       gs_die "module load $GS_MODULES failed$(gs_chain '; chain stopped')"
   fi
   GS_BIN=${GS_BIN:-$GS_ROOT/build/src/grayscott}
