@@ -2,6 +2,7 @@
 #include "physics/minkowski.hpp"
 
 #include <cmath>
+#include <cstring>
 
 #include "comm/reduce.hpp"
 #include "physics/cell_update.hpp"
@@ -77,6 +78,105 @@ KOKKOS_INLINE_FUNCTION void add_owned(PatternCounts& a, unsigned c, unsigned p, 
   a.vertices += (c | p) != 0;  // the 4 (8) cells around the low corner
 }
 
+// Lanes of count_row: one vector register of doubles where g++ compiles the
+// host code (it does not vectorise the plain loop by itself: the compares
+// give bools that it cannot widen into the sums), else one scalar lane.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define GS_PATTERN_VECTOR 1
+#if defined(__AVX__)
+constexpr int kPatternLanes = 4;
+#else
+constexpr int kPatternLanes = 2;
+#endif
+typedef double PatternReals __attribute__((vector_size(kPatternLanes * sizeof(double))));
+typedef long long PatternMasks __attribute__((vector_size(kPatternLanes * sizeof(long long))));
+
+// Whether each of kPatternLanes values from p is >= theta: -1 (true) or 0 per lane.
+template <class Real>
+inline PatternMasks on_lanes(const Real* p, const PatternReals& theta) {
+  typedef Real Loaded __attribute__((vector_size(kPatternLanes * sizeof(Real))));
+  Loaded raw;
+  memcpy(&raw, p, sizeof raw);
+  return __builtin_convertvector(raw, PatternReals) >= theta;
+}
+
+inline long long lane_sum(const PatternMasks& m) {
+  long long s = 0;
+  for (int l = 0; l < kPatternLanes; ++l) s -= m[l];  // each true lane is -1
+  return s;
+}
+#else
+#define GS_PATTERN_VECTOR 0
+#endif
+
+// The Rows form's inner loop over the n cells of one row: a (the row itself),
+// b (the row at y - 1), c (z - 1), d (z - 1, y - 1), each valid from index
+// -1. The tests of add_owned, written per cell from the eight values (each
+// read twice, at x and at x + 1) so that no lane depends on another.
+template <class Real>
+KOKKOS_INLINE_FUNCTION void count_row(PatternCounts& acc, const Real* a, const Real* b, const Real* c, const Real* d, int n,
+                                      double theta, bool three) {
+  long long k[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // cells, fx, fy, fz, ex, ey, ez, vertices
+  int x = 0;
+#if GS_PATTERN_VECTOR
+  const PatternReals th = PatternReals{} + theta;
+  PatternMasks m[8] = {};
+  if (three) {
+    for (; x + kPatternLanes <= n; x += kPatternLanes) {
+      const PatternMasks a1 = on_lanes(a + x, th), a0 = on_lanes(a + x - 1, th), b1 = on_lanes(b + x, th),
+                         b0 = on_lanes(b + x - 1, th), c1 = on_lanes(c + x, th), c0 = on_lanes(c + x - 1, th),
+                         d1 = on_lanes(d + x, th), d0 = on_lanes(d + x - 1, th);
+      m[0] += a1;
+      m[1] += a1 | a0;
+      m[2] += a1 | b1;
+      m[3] += a1 | c1;
+      m[4] += a1 | b1 | c1 | d1;
+      m[5] += a1 | c1 | a0 | c0;
+      m[6] += a1 | b1 | a0 | b0;
+      m[7] += a1 | b1 | c1 | d1 | a0 | b0 | c0 | d0;
+    }
+  } else {
+    for (; x + kPatternLanes <= n; x += kPatternLanes) {
+      const PatternMasks a1 = on_lanes(a + x, th), a0 = on_lanes(a + x - 1, th), b1 = on_lanes(b + x, th),
+                         b0 = on_lanes(b + x - 1, th);
+      m[0] += a1;
+      m[4] += a1 | b1;
+      m[5] += a1 | a0;
+      m[7] += a1 | b1 | a0 | b0;
+    }
+  }
+  for (int i = 0; i < 8; ++i) k[i] = lane_sum(m[i]);
+#endif
+  for (; x < n; ++x) {
+    const int a1 = double(a[x]) >= theta, a0 = double(a[x - 1]) >= theta;
+    const int b1 = double(b[x]) >= theta, b0 = double(b[x - 1]) >= theta;
+    k[0] += a1;
+    if (three) {
+      const int c1 = double(c[x]) >= theta, c0 = double(c[x - 1]) >= theta;
+      const int d1 = double(d[x]) >= theta, d0 = double(d[x - 1]) >= theta;
+      k[1] += a1 | a0;
+      k[2] += a1 | b1;
+      k[3] += a1 | c1;
+      k[4] += a1 | b1 | c1 | d1;
+      k[5] += a1 | c1 | a0 | c0;
+      k[6] += a1 | b1 | a0 | b0;
+      k[7] += a1 | b1 | c1 | d1 | a0 | b0 | c0 | d0;
+    } else {
+      k[4] += a1 | b1;
+      k[5] += a1 | a0;
+      k[7] += a1 | b1 | a0 | b0;
+    }
+  }
+  // 2D: the edges along x and y are what 3D calls edges[0] and edges[1].
+  acc.cells += k[0];
+  for (int dd = 0; dd < 3; ++dd) {
+    acc.faces[dd] += k[1 + dd];
+    acc.edges[dd] += k[4 + dd];
+  }
+  acc.vertices += k[7];
+}
+#undef GS_PATTERN_VECTOR
+
 }  // namespace
 
 template <class Real>
@@ -86,21 +186,16 @@ PatternCounts local_pattern_counts(const Field<Real>& v, const IndexBox& owned, 
   const bool three = dims == 3;
   if (loop == PatternLoop::Auto) loop = kHostExecution ? PatternLoop::Rows : PatternLoop::Cells;
   if (loop == PatternLoop::Rows) {
-    // One work item per row: each column's bits are read once and kept for
-    // the next cell, where the cell-wise form reads every value 4 (2D) or 8
-    // (3D) times.
-    const int x0 = owned.lo[0], x1 = owned.hi[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1];
+    // One work item per row, its cells in vector lanes: half the time of the
+    // cell-wise form below on one core at 128^3 (10 against 21 ms a call),
+    // about one time step of the 7-point stencil.
+    const int x0 = owned.lo[0], nx = owned.hi[0] - owned.lo[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1];
     const int z0 = owned.lo[2], rows = ny * (owned.hi[2] - z0);
     Kokkos::parallel_reduce(
         "pattern_counts", Kokkos::RangePolicy<ExecSpace>(0, rows),
         KOKKOS_LAMBDA(int row, PatternCounts& acc) {
-          const int z = z0 + row / ny, y = y0 + row % ny;
-          unsigned p = column_bits(v, z, y, x0 - 1, theta, three);
-          for (int x = x0; x < x1; ++x) {
-            const unsigned c = column_bits(v, z, y, x, theta, three);
-            add_owned(acc, c, p, three);
-            p = c;
-          }
+          const int z = z0 + row / ny, y = y0 + row % ny, zl = three ? z - 1 : z;
+          count_row(acc, &v(z, y, x0), &v(z, y - 1, x0), &v(zl, y, x0), &v(zl, y - 1, x0), nx, theta, three);
         },
         CountsReducer(r));
   } else {
