@@ -16,7 +16,9 @@ halo exchange has no corners):
   before the checkpoint kept, no duplicates; so does a run continued with
   restart=latest and a larger time.steps;
 - output.pattern_threshold = "off" writes no file, no chi= and a null pattern,
-  and a fixed threshold is the theta of every row.
+  and a fixed threshold is the theta of every row;
+- gs_post.py pattern, an independent count after the run (scipy), gives the
+  last row's Euler characteristic, fraction and boundary from the last field file.
 """
 import argparse
 import csv
@@ -100,6 +102,27 @@ def check_run(name, out, stdout, dims):
     return rows
 
 
+def post_agrees(args, out, last, dims, name):
+    """gs_post.py pattern (scipy's components, docs/patterns.md) on the last
+    field file gives the same Euler characteristic, fraction and boundary."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    post = os.path.join(here, "..", "..", "..", "postprocess", "gs_post.py")
+    p = subprocess.run([sys.executable, post, "pattern", out, "--threshold", last["theta"]], capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        fail("%s: gs_post.py pattern failed: %s" % (name, (p.stdout + p.stderr)[-400:]))
+        return
+    got = json.load(open(os.path.join(out, "pattern.json")))
+    fraction = "area_fraction" if dims == 2 else "volume_fraction"
+    density = "boundary_length_per_area" if dims == 2 else "surface_area_per_volume"
+    if (got["euler"] != int(last["euler_characteristic"]) or got["on_fraction"] != float(last[fraction])
+            or not math.isclose(got["boundary_per_volume"], float(last[density]), rel_tol=1e-12)):
+        fail("%s: after the run, gs_post.py pattern gives chi %s, fraction %r, boundary %r; the run's last row %s, %s, %s"
+             % (name, got["euler"], got["on_fraction"], got["boundary_per_volume"], last["euler_characteristic"],
+                last[fraction], last[density]))
+    else:
+        print("%s: gs_post.py pattern agrees with the last row (chi %d, %d components)" % (name, got["euler"], got["components"]))
+
+
 def same_file(a, b, what):
     pa, pb = os.path.join(a, "pattern.csv"), os.path.join(b, "pattern.csv")
     if open(pa, "rb").read() != open(pb, "rb").read():
@@ -120,8 +143,9 @@ def main():
     cases = [("2d", 2, [args.input_2d, "time.steps=300", "output.log_every=30", "output.every=0", "output.pattern_threshold=0.2"]),
              ("3d", 3, [args.input_3d])]
     for name, dims, base in cases:
-        full = run(args, 1, o(name + "_r1"), *base, "checkpoint.every=60", "checkpoint.keep=10")
+        full = run(args, 1, o(name + "_r1"), *base, "checkpoint.every=60", "checkpoint.keep=10", "output.fields_every=60")
         rows = check_run(name + " 1 rank", o(name + "_r1"), full, dims)
+        post_agrees(args, o(name + "_r1"), rows[-1], dims, name)
         print("%s: %d rows, chi %s, last %s" % (name, len(rows), [r["euler_characteristic"] for r in rows],
                                                {k: rows[-1][k] for k in list(rows[-1])[3:6]}))
         if len({r["euler_characteristic"] for r in rows}) < 2:
