@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "core/error.hpp"
 #include "io/summary.hpp"
@@ -34,8 +35,9 @@ void DiagnosticsOutput<Real>::write(const OutputStep& s, const State<Real>& stat
     const double theta = pattern_theta(cfg_);
     const double h[3] = {cfg_.grid.h(0), cfg_.grid.h(1), cfg_.grid.h(2)};
     const PatternMeasures m = pattern_measures(pattern_counts(state, dec_, theta), cfg_.grid.dims, h, cfg_.grid.cells(), theta);
-    last_pattern_ = pattern_columns(s.step, s.time, m);
-    report_.bytes += pattern_csv_->append(last_pattern_);
+    std::vector<PatternColumn> row = pattern_columns(s.step, s.time, m);
+    report_.bytes += pattern_csv_->append(row);
+    last_pattern_ = std::move(row);  // only a row that pattern.csv holds
     report_.last_path = pattern_csv_->path();
     chi = "  chi=" + std::to_string(m.euler);
   }
