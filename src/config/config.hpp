@@ -99,6 +99,12 @@ struct OutputConfig {
   double vmin = 0.0;
   double vmax = 0.5;
   int image_scale = 0;   // pixels per cell; 0 = smallest factor giving images at least 256 px tall
+  // pattern.csv (physics/minkowski.hpp): the excursion set {v >= theta} at
+  // every progress line. Auto: theta = insitu.iso's first value, so the
+  // numbers describe the surfaces the in-situ views draw.
+  enum class Pattern { Auto, Value, Off };
+  Pattern pattern = Pattern::Auto;
+  double pattern_threshold = 0.25;  // theta when pattern == Value
 };
 
 struct CheckpointConfig {
@@ -143,6 +149,11 @@ struct InsituConfig {
   bool enabled() const { return !scripts.empty(); }
 };
 
+struct SimConfig;
+// Whether the run measures its pattern, and the threshold it uses.
+bool pattern_enabled(const SimConfig& c);
+double pattern_theta(const SimConfig& c);
+
 struct SimConfig {
   GridConfig grid;
   PhysicsConfig physics;
@@ -166,5 +177,11 @@ struct SimConfig {
     return it != key_sources.end() ? it->second : input_file;
   }
 };
+
+inline bool pattern_enabled(const SimConfig& c) { return c.output.pattern != OutputConfig::Pattern::Off; }
+inline double pattern_theta(const SimConfig& c) {
+  if (c.output.pattern == OutputConfig::Pattern::Value) return c.output.pattern_threshold;
+  return c.insitu.iso.empty() ? 0.25 : c.insitu.iso.front();
+}
 
 }  // namespace gs

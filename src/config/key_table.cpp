@@ -230,6 +230,26 @@ const std::vector<KeySpec>& key_table() {
       {"output.log_every", RestartRole::Free, "integer", "steps", "progress line and NaN check every N steps (0: about 20 per run)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.log_every = read_int(s, 0, 1L << 50); },
        [](const SimConfig& c) { return Json(c.output.log_every); }},
+      {"output.pattern_threshold", RestartRole::Free, R"~(number or "auto" or "off")~", "-", R"~(threshold theta of the measured pattern: the area (volume) fraction, boundary per area (surface per volume), mean curvature and Euler characteristic of the cells with v >= theta, in pattern.csv at every progress line; "auto": insitu.iso's first value (0.25 by default); "off": not measured)~",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         if (s.value.is_string()) {
+           c.output.pattern = read_choice(s, {"auto", "off"}) == "off" ? OutputConfig::Pattern::Off : OutputConfig::Pattern::Auto;
+         } else if (s.value.is_integer() || s.value.is_floating()) {
+           if (s.value.is_floating() && !std::isfinite(s.value.as_floating()))
+             throw_setting(s, R"~(the value is not finite (NaN or infinity); allowed: a finite number, "auto" or "off")~");
+           c.output.pattern_threshold = read_real(s, -HUGE_VAL, true);
+           c.output.pattern = OutputConfig::Pattern::Value;
+         } else {
+           throw_setting(s, R"~(expected a finite number, "auto" or "off")~");
+         }
+       },
+       [](const SimConfig& c) {
+         switch (c.output.pattern) {
+           case OutputConfig::Pattern::Off: return Json("off");
+           case OutputConfig::Pattern::Auto: return Json("auto");
+           default: return Json(c.output.pattern_threshold);
+         }
+       }},
       {"output.field", RestartRole::Free, "string", "-", R"~(field drawn in images: "u" or "v")~",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.field = read_enum(s, kOutputFieldNames); },
        [](const SimConfig& c) { return Json(name_of(c.output.field)); }},

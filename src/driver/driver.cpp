@@ -17,6 +17,7 @@
 #include "io/checkpoint_names.hpp"
 #include "io/checkpoint_reader.hpp"
 #include "outputs/checkpoint_output.hpp"
+#include "outputs/diagnostics_output.hpp"
 #include "physics/diagnostics.hpp"
 
 namespace gs {
@@ -136,6 +137,7 @@ std::string Driver<Real>::finish_summary(long step) {
   summary_.wall_time = phases;
   summary_.outputs.clear();
   for (const auto& out : outputs_) {
+    if (const auto* d = dynamic_cast<const DiagnosticsOutput<Real>*>(out.get())) summary_.pattern = d->pattern_summary();
     const OutputReport& r = out->report();
     summary_.outputs.push_back({out->name(), r.calls, r.bytes, r.seconds, r.last_path, r.failure, out->summary_extra()});
   }

@@ -98,9 +98,10 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
   const bool diagonals = stencil_needs_diagonals(cfg.grid.stencil);
   const bool gpu_aware = cfg.parallel.gpu_aware_mpi;
   add(m, halo_buffers(dec, diagonals, gpu_aware, value_bytes), MemoryPhase::Held);
-  // In situ reads ghosts: with a faces-only exchange the stepper builds a
-  // second one with edges and corners at the first fill (driver/stepper.cpp).
-  if (cfg.insitu.enabled() && !diagonals && dec.halo_depth() <= 1)
+  // In situ and the pattern's counts read ghosts: with a faces-only exchange
+  // the stepper builds a second one with edges and corners at the first fill
+  // (driver/stepper.cpp).
+  if ((cfg.insitu.enabled() || pattern_enabled(cfg)) && !diagonals && dec.halo_depth() <= 1)
     add(m, halo_buffers(dec, true, gpu_aware, value_bytes), MemoryPhase::Held);
   add(m, block_buffers(cfg, dec, form), MemoryPhase::Held);
   if (cfg.insitu.enabled()) add(m, insitu_block_buffers(dec, gpu_aware, value_bytes), MemoryPhase::Held);

@@ -87,6 +87,7 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
           {"restart_from", text_or_null(s.restart_from)},
           {"halo_bytes_per_exchange_rank0", s.halo_bytes_per_exchange},
           {"final_stats", s.final_stats},
+          {"pattern", s.pattern},
           {"time_integration", time_integration_json(cfg)},
           {"config", config_json(cfg)}};
 }

@@ -25,7 +25,7 @@ struct OutputSummary {
 // Bumped whenever a documented key changes meaning, moves or is added (the
 // schema requires every key; docs/io.md, docs/summary.schema.json). 3 added
 // wall_time_per_rank_s, 4 time_integration, 5 the insitu entry's calls,
-// seconds and MBps redefined and its files added.
+// seconds and MBps redefined and its files added, and pattern.
 constexpr int kSummaryVersion = 5;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
@@ -56,6 +56,7 @@ struct RunSummary {
   long long halo_bytes_per_exchange = 0;
   std::string restart_from;  // checkpoint this run started from
   std::vector<OutputSummary> outputs;
+  Json pattern = nullptr;  // the last row of pattern.csv as an object; null when not measured
 };
 
 std::string digest_hex(std::uint64_t d);

@@ -1,9 +1,15 @@
 // Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
-// Progress line and the non-finite check: field ranges and means, steps/s and
-// an ETA on rank 0; a NaN or Inf anywhere ends the run (RunError, exit 1).
+// Progress line and the non-finite check: field ranges and means, the
+// pattern's Euler characteristic, steps/s and an ETA on rank 0; a NaN or Inf
+// anywhere ends the run (RunError, exit 1). With output.pattern_threshold not
+// "off", the measured pattern (physics/minkowski.hpp) also goes to pattern.csv.
+#include <memory>
+#include <vector>
+
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
+#include "io/pattern_csv.hpp"
 #include "outputs/output.hpp"
 #include "physics/diagnostics.hpp"
 
@@ -12,10 +18,14 @@ namespace gs {
 template <class Real>
 class DiagnosticsOutput : public CadencedOutput<Real> {
  public:
-  DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec);
+  DiagnosticsOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
   std::string name() const override { return "diagnostics"; }
+  // The pattern's counts read the neighbours on the low side.
+  bool reads_ghosts() const override { return bool(pattern_csv_); }
   void write(const OutputStep& s, const State<Real>& state) override;
   Json summary_extra() const override;
+  // summary.json's "pattern": the last row of pattern.csv; null when off or never measured.
+  Json pattern_summary() const { return last_pattern_.empty() ? Json(nullptr) : pattern_json(last_pattern_); }
 
  private:
   using Output<Real>::report_;
@@ -23,6 +33,8 @@ class DiagnosticsOutput : public CadencedOutput<Real> {
   const SimConfig& cfg_;
   const Decomposition& dec_;
   FieldStats last_;
+  std::unique_ptr<PatternCsv> pattern_csv_;
+  std::vector<PatternColumn> last_pattern_;
 };
 
 }  // namespace gs

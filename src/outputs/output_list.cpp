@@ -13,7 +13,7 @@ template <class Real>
 OutputList<Real> make_outputs(const SimConfig& cfg, const Decomposition& dec, const RestartPoint* restart) {
   const long first_step = restart ? restart->step : 0;
   OutputList<Real> list;
-  list.push_back(std::make_unique<DiagnosticsOutput<Real>>(cfg, dec));
+  list.push_back(std::make_unique<DiagnosticsOutput<Real>>(cfg, dec, first_step));
   list.push_back(std::make_unique<ImageOutput<Real>>(cfg, dec));
   if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput<Real>>(cfg, dec, first_step));
   list.push_back(std::make_unique<CheckpointOutput<Real>>(cfg, dec, restart));

@@ -90,6 +90,7 @@ const Expected kExpected[] = {
     {"output.vmax", "0.9", kFree, Uses::Always},
     {"output.image_scale", "2", kFree, Uses::Always},
     {"output.fields_every", "5", kFree, Uses::Always},
+    {"output.pattern_threshold", "0.1", kFree, Uses::Always},
     {"checkpoint.every", "4", kFree, Uses::Always},
     {"checkpoint.keep", "3", kFree, Uses::Always},
     {"checkpoint.walltime", "100.0", kFree, Uses::Always},
