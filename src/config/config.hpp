@@ -94,6 +94,10 @@ struct OutputConfig {
   long every = 1000;     // images + digest log, also at step 0 of a fresh run and the last step; 0 = only those
   long log_every = 0;    // progress line + NaN check; 0 = about 20 lines per run
   long fields_every = 0; // HDF5 + XDMF field outputs for ParaView; 0 = none
+  // How every field output stores u and v (checkpoints always store the state exactly).
+  FieldPrecision fields_precision = FieldPrecision::Same;      // "same": the run's grid.precision
+  FieldCompression fields_compression = FieldCompression::None;  // "deflate": HDF5 shuffle + deflate, lossless
+  int fields_deflate_level = 4;                                  // 1 (fastest) to 9 (smallest)
   OutputField field = OutputField::V;
   Colormap colormap = Colormap::Inferno;
   double vmin = 0.0;

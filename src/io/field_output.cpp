@@ -23,7 +23,7 @@ std::string field_file_name(long step) {
 
 }  // namespace
 
-FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step) : cfg_(cfg), dec_(dec) {
+FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step) : cfg_(cfg), dec_(dec), layout_(field_layout(cfg)) {
   if (first_step == 0 || cfg.output.fields_every == 0) return;
   // Earlier outputs of the interrupted run (same grid) remain part of the series.
   for (long s = 0; s <= first_step; s += cfg.output.fields_every) {
@@ -40,6 +40,7 @@ long long FieldWriter::write(long step, double time, const State<Real>& f) {
   StateFileWrite w;
   w.tmp = tmp;
   w.noun = "field output";
+  w.layout = &layout_;
   w.space_error = cfg_.output.dir + ": cannot write the field output of step " + std::to_string(step) + ": ";
   w.attributes = [&](hid_t id) {
     h5_write_attr(id, "step", (long long)step);
@@ -54,12 +55,13 @@ long long FieldWriter::write(long step, double time, const State<Real>& f) {
       [&] {
         if (dec_.rank() != 0) return;
         if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the field output into place");
-        write_xdmf(cfg_.output.dir + "/fields.xmf", cfg_.grid, series_, true);
+        write_xdmf(cfg_.output.dir + "/fields.xmf", cfg_.grid, series_, true, layout_);
         bytes = (long long)fs::file_size(path);
       },
       dec_.comm());
   if (!err.empty()) throw RunError(err);
   GS_MPI_CHECK(MPI_Bcast(&bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
+  last_path_ = path;
   return bytes;
 }
 

@@ -9,6 +9,7 @@
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
+#include "io/field_layout.hpp"
 #include "io/xdmf.hpp"
 
 namespace gs {
@@ -20,10 +21,15 @@ class FieldWriter {
   // Collective; returns the bytes written.
   template <class Real>
   long long write(long step, double time, const State<Real>& f);
+  const FieldLayout& layout() const { return layout_; }
+  // The file the last write() put in place.
+  const std::string& last_path() const { return last_path_; }
 
  private:
   const SimConfig& cfg_;
   const Decomposition& dec_;
+  FieldLayout layout_;
+  std::string last_path_;
   std::vector<XdmfEntry> series_;
 };
 

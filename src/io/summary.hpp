@@ -25,7 +25,7 @@ struct OutputSummary {
 // Bumped whenever a documented key changes meaning, moves or is added (the
 // schema requires every key; docs/io.md, docs/summary.schema.json). 3 added
 // wall_time_per_rank_s.
-constexpr int kSummaryVersion = 4;
+constexpr int kSummaryVersion = 5;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
 // running, or stopped early on request with a checkpoint to restart from.

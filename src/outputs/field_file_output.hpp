@@ -17,11 +17,15 @@ class FieldFileOutput : public CadencedOutput<Real> {
   FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
   std::string name() const override { return "fields"; }
   void write(const OutputStep& s, const State<Real>& state) override;
+  // What the files hold (summary_version 5): value type, compression, cells
+  // per file and the data's bytes before compression (`bytes` is on disk).
+  Json summary_extra() const override;
 
  private:
   using Output<Real>::report_;
   using CadencedOutput<Real>::cadence_;
   FieldWriter writer_;
+  long long raw_bytes_ = 0;
 };
 
 }  // namespace gs
