@@ -21,6 +21,8 @@ enum class Precision { Double, Float };
 // Field outputs (output.fields_precision, output.fields_compression; docs/io.md).
 enum class FieldPrecision { Same, Float32, Float64 };
 enum class FieldCompression { None, Deflate };
+// output.box: a mid-plane (through the middle cell across x, y or z) or a box.
+enum class BoxPlane { MidX, MidY, MidZ, Box };
 
 template <class E>
 struct ChoiceName {
@@ -68,6 +70,8 @@ inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); 
 inline const char* name_of(InsituColor v) { return choice_name(kInsituColorNames, v); }
 inline const char* name_of(CameraPreset v) { return choice_name(kCameraPresetNames, v); }
 inline const char* name_of(Precision v) { return choice_name(kPrecisionNames, v); }
+inline constexpr ChoiceName<BoxPlane> kBoxPlaneNames[] = {{"mid_x", BoxPlane::MidX}, {"mid_y", BoxPlane::MidY}, {"mid_z", BoxPlane::MidZ}};
+inline const char* name_of(BoxPlane v) { return choice_name(kBoxPlaneNames, v); }
 inline const char* name_of(FieldPrecision v) { return choice_name(kFieldPrecisionNames, v); }
 inline const char* name_of(FieldCompression v) { return choice_name(kFieldCompressionNames, v); }
 // Bytes of one state value in this precision.

@@ -4,10 +4,10 @@
 namespace gs {
 
 template <class Real>
-FieldFileOutput<Real>::FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step)
-    : writer_(cfg, dec, first_step) {
-  cadence_.every = cfg.output.fields_every;
-  cadence_.at_fresh_start = cfg.output.fields_every > 0;
+FieldFileOutput<Real>::FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step, FieldOutputKind kind)
+    : writer_(cfg, dec, first_step, kind) {
+  cadence_.every = kind.every;
+  cadence_.at_fresh_start = kind.every > 0;
 }
 
 template <class Real>
