@@ -5,7 +5,8 @@
 # k-th cell of the full field, fields_box exactly the cells whose centres lie
 # in the box (or the mid-plane), the same bits on 1 and 3 ranks (with ranks
 # that hold none of the box), compressed or not; ParaView's XDMF reader
-# reports the bounds those cells cover and opens each as a time series.
+# reports the bounds those cells cover and opens each as a time series; a
+# restart continues each series.
 # usage: check.sh GRAYSCOTT OUTDIR
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2
@@ -29,6 +30,24 @@ run box_deflate_r3 3 "$box" output.fields_compression=deflate output.fields_prec
 run mid_x_r3 3 output.box=mid_x
 run mid_z_r2 2 output.box=mid_z output.subsample_stride=5
 "$PY" "$here/check_subsets.py" "$OUT" || fail "file contents (above)"
+
+# A restart continues each series: the earlier files stay in its XDMF, and
+# the files after the restart are those of the uninterrupted run.
+run restart 1 "$box" time.steps=10 checkpoint.every=10
+run_ranks 2 "$OUT/restart" "${base[@]}" "$box" restart=latest || fail "restart: run failed: $(tail -n 3 "$OUT/restart.log")"
+for prefix in fields_sub fields_box; do
+  want=$(ls "$OUT/box_r1" | grep "^${prefix}_.*h5$")
+  [[ $(grep -o "${prefix}_[0-9]*\.h5" "$OUT/restart/$prefix.xmf" | sort -u) == "$want" ]] ||
+    fail "restart: $prefix.xmf lists $(grep -o "${prefix}_[0-9]*\.h5" "$OUT/restart/$prefix.xmf" | tr '\n' ' '), expected $(echo $want)"
+  for f in $want; do
+    cmp -s "$OUT/restart/$f" "$OUT/box_r1/$f" || "$PY" - "$OUT/restart/$f" "$OUT/box_r1/$f" <<'PY' || fail "restart: $f differs from the uninterrupted run's"
+import sys, h5py, numpy as np
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+sys.exit(0 if all(np.array_equal(a[k][...], b[k][...]) for k in ("u", "v")) else 1)
+PY
+  done
+done
+echo "ok restart: fields_sub and fields_box series continued"
 
 pv() {  # xmf times n origin spacing
   timeout 300 pvpython "$here/../field_formats/check_paraview.py" "$@" </dev/null >"$OUT/pv.log" 2>&1 || fail "ParaView: $(tail -n 3 "$OUT/pv.log")"
