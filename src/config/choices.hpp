@@ -18,6 +18,11 @@ enum class Colormap { Inferno, Viridis, Magma, Gray };
 enum class InsituColor { Auto, U, V };
 enum class CameraPreset { Auto, Iso, PlusX, MinusX, PlusY, MinusY, PlusZ, MinusZ };
 enum class Precision { Double, Float };
+// Field outputs (output.fields_precision, output.fields_compression; docs/io.md).
+enum class FieldPrecision { Same, Float32, Float64 };
+enum class FieldCompression { None, Deflate };
+// output.box: a mid-plane (through the middle cell across x, y or z) or a box.
+enum class BoxPlane { MidX, MidY, MidZ, Box };
 
 template <class E>
 struct ChoiceName {
@@ -39,6 +44,9 @@ inline constexpr ChoiceName<OutputField> kOutputFieldNames[] = {{"u", OutputFiel
 inline constexpr ChoiceName<Colormap> kColormapNames[] = {
     {"inferno", Colormap::Inferno}, {"viridis", Colormap::Viridis}, {"magma", Colormap::Magma}, {"gray", Colormap::Gray}};
 inline constexpr ChoiceName<Precision> kPrecisionNames[] = {{"double", Precision::Double}, {"float", Precision::Float}};
+inline constexpr ChoiceName<FieldPrecision> kFieldPrecisionNames[] = {
+    {"same", FieldPrecision::Same}, {"float32", FieldPrecision::Float32}, {"float64", FieldPrecision::Float64}};
+inline constexpr ChoiceName<FieldCompression> kFieldCompressionNames[] = {{"none", FieldCompression::None}, {"deflate", FieldCompression::Deflate}};
 
 inline constexpr ChoiceName<InsituColor> kInsituColorNames[] = {
     {"auto", InsituColor::Auto}, {"u", InsituColor::U}, {"v", InsituColor::V}};
@@ -62,6 +70,10 @@ inline const char* name_of(Colormap v) { return choice_name(kColormapNames, v); 
 inline const char* name_of(InsituColor v) { return choice_name(kInsituColorNames, v); }
 inline const char* name_of(CameraPreset v) { return choice_name(kCameraPresetNames, v); }
 inline const char* name_of(Precision v) { return choice_name(kPrecisionNames, v); }
+inline constexpr ChoiceName<BoxPlane> kBoxPlaneNames[] = {{"mid_x", BoxPlane::MidX}, {"mid_y", BoxPlane::MidY}, {"mid_z", BoxPlane::MidZ}};
+inline const char* name_of(BoxPlane v) { return choice_name(kBoxPlaneNames, v); }
+inline const char* name_of(FieldPrecision v) { return choice_name(kFieldPrecisionNames, v); }
+inline const char* name_of(FieldCompression v) { return choice_name(kFieldCompressionNames, v); }
 // Bytes of one state value in this precision.
 inline constexpr int bytes_of(Precision v) { return v == Precision::Float ? 4 : 8; }
 

@@ -94,6 +94,18 @@ struct OutputConfig {
   long every = 1000;     // images + digest log, also at step 0 of a fresh run and the last step; 0 = only those
   long log_every = 0;    // progress line + NaN check; 0 = about 20 lines per run
   long fields_every = 0; // HDF5 + XDMF field outputs for ParaView; 0 = none
+  // How every field output stores u and v (checkpoints always store the state exactly).
+  FieldPrecision fields_precision = FieldPrecision::Same;      // "same": the run's grid.precision
+  FieldCompression fields_compression = FieldCompression::None;  // "deflate": HDF5 shuffle + deflate, lossless
+  int fields_deflate_level = 4;                                  // 1 (fastest) to 9 (smallest)
+  // Smaller field outputs with their own cadence (0: none): every
+  // subsample_stride-th cell along each axis (fields_sub_*.h5), and the cells
+  // of a box or a mid-plane (fields_box_*.h5).
+  long subsample_every = 0;
+  long subsample_stride = 4;
+  long box_every = 0;
+  BoxPlane box_plane = BoxPlane::MidZ;  // Box: the cells whose centres lie in `box`
+  std::vector<double> box;              // [x0, x1, y0, y1(, z0, z1)], length units, when box_plane == Box
   OutputField field = OutputField::V;
   Colormap colormap = Colormap::Inferno;
   double vmin = 0.0;

@@ -268,6 +268,38 @@ const std::vector<KeySpec>& key_table() {
       {"output.fields_every", RestartRole::Free, "integer", "steps", "u and v as HDF5 + XDMF (opens in ParaView) every N steps (0: never)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_every = read_int(s, 0, 1L << 50); },
        [](const SimConfig& c) { return Json(c.output.fields_every); }},
+      {"output.fields_precision", RestartRole::Free, "string", "-", R"~(floating point of the values in every field output: "same" (the run's grid.precision), "float32" or "float64"; checkpoints always keep the run's)~",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_precision = read_enum(s, kFieldPrecisionNames); },
+       [](const SimConfig& c) { return Json(name_of(c.output.fields_precision)); }},
+      {"output.fields_compression", RestartRole::Free, "string", "-", R"~(lossless compression of every field output: "none" or "deflate" (HDF5 shuffle + deflate, chunks chosen by the program; opens in ParaView and h5py as it is))~",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_compression = read_enum(s, kFieldCompressionNames); },
+       [](const SimConfig& c) { return Json(name_of(c.output.fields_compression)); }},
+      {"output.fields_deflate_level", RestartRole::Free, "integer", "-", R"~(deflate level with output.fields_compression = "deflate": 1 (fastest) to 9 (smallest))~",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.fields_deflate_level = (int)read_int(s, 1, 9); },
+       [](const SimConfig& c) { return Json(c.output.fields_deflate_level); }},
+      {"output.subsample_every", RestartRole::Free, "integer", "steps", "every output.subsample_stride-th cell of u and v along each axis as HDF5 + XDMF (fields_sub_NNNNNNNN.h5, fields_sub.xmf) every N steps (0: never)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.subsample_every = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return Json(c.output.subsample_every); }},
+      {"output.subsample_stride", RestartRole::Free, "integer", "cells", "output.subsample_every keeps cells 0, k, 2k, ... along each axis (2 to 4096)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.subsample_stride = read_int(s, 2, 4096); },
+       [](const SimConfig& c) { return Json(c.output.subsample_stride); }},
+      {"output.box_every", RestartRole::Free, "integer", "steps", "the cells of output.box as HDF5 + XDMF (fields_box_NNNNNNNN.h5, fields_box.xmf) every N steps (0: never)",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.box_every = read_int(s, 0, 1L << 50); },
+       [](const SimConfig& c) { return Json(c.output.box_every); }},
+      {"output.box", RestartRole::Free, "string or list", "length", R"~(cells written by output.box_every: "mid_x", "mid_y", "mid_z" (the plane through the middle cell across that axis, as in the images) or [x0, x1, y0, y1] in 2D, [x0, x1, y0, y1, z0, z1] in 3D (the cells whose centres lie in the box, 0 <= x0 <= x1 <= L))~",
+       [](const Setting& s, SimConfig& c, Pending&) {
+         if (s.value.is_string()) {
+           c.output.box_plane = read_enum(s, kBoxPlaneNames);
+           c.output.box.clear();
+           return;
+         }
+         if (!s.value.is_array()) throw_setting(s, R"~(expected "mid_x", "mid_y", "mid_z" or a list [x0, x1, y0, y1(, z0, z1)])~");
+         c.output.box = read_real_list(s, 0.0, true);
+         c.output.box_plane = BoxPlane::Box;
+       },
+       [](const SimConfig& c) {
+         return c.output.box_plane == BoxPlane::Box ? first_of(c.output.box.data(), int(c.output.box.size())) : Json(name_of(c.output.box_plane));
+       }},
       {"checkpoint.every", RestartRole::Free, "integer", "steps", "parallel HDF5 checkpoint every N steps and at the end (0: only when asked to stop)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.every = read_int(s, 0, 1L << 50); },
        [](const SimConfig& c) { return Json(c.checkpoint.every); }},

@@ -112,7 +112,11 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
     add(m, initial_condition_buffers(cfg, dec), MemoryPhase::Start);
   // The outputs, one at a time: a checkpoint's or field file's block (one
   // field at a time), an image's planes.
-  add(m, {io_block_buffer(dec, value_bytes, BufferHome::Field)}, MemoryPhase::Write);
+  // A field output's block holds its own value type (output.fields_precision):
+  // a float run's float64 fields take twice the checkpoint's block.
+  const bool field_outputs = cfg.output.fields_every > 0 || cfg.output.subsample_every > 0 || cfg.output.box_every > 0;
+  const std::size_t field_bytes = field_outputs ? std::size_t(field_value_bytes(cfg.output, cfg.grid.precision)) : 0;
+  add(m, {io_block_buffer(dec, std::max(value_bytes, field_bytes), BufferHome::Field)}, MemoryPhase::Write);
   add(m, image_buffers(cfg.output, dec, value_bytes), MemoryPhase::Image);
   return m;
 }

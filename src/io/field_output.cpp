@@ -15,32 +15,60 @@ namespace gs {
 
 namespace {
 
-std::string field_file_name(long step) {
+std::string field_file_name(const std::string& prefix, long step) {
   char name[64];
-  std::snprintf(name, sizeof name, "fields_%08ld.h5", step);
-  return name;
+  std::snprintf(name, sizeof name, "_%08ld.h5", step);
+  return prefix + name;
 }
 
 }  // namespace
 
-FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step) : cfg_(cfg), dec_(dec) {
-  if (first_step == 0 || cfg.output.fields_every == 0) return;
+std::vector<FieldOutputKind> field_output_kinds(const SimConfig& cfg) {
+  const OutputConfig& o = cfg.output;
+  std::vector<FieldOutputKind> kinds;
+  const FieldLayout whole = field_layout(cfg);
+  if (o.fields_every > 0) kinds.push_back({"fields", o.fields_every, whole});
+  if (o.subsample_every > 0) {
+    FieldOutputKind k{"fields_sub", o.subsample_every, whole};
+    for (int d = 0; d < cfg.grid.dims; ++d) {
+      k.layout.stride[d] = o.subsample_stride;
+      k.layout.count[d] = (cfg.grid.n[d] + o.subsample_stride - 1) / o.subsample_stride;
+    }
+    kinds.push_back(k);
+  }
+  if (o.box_every > 0) {
+    FieldOutputKind k{"fields_box", o.box_every, whole};
+    const auto box = box_cells(cfg);
+    for (int d = 0; d < cfg.grid.dims; ++d) {
+      k.layout.lo[d] = box[d][0];
+      k.layout.count[d] = box[d][1] - box[d][0];
+    }
+    kinds.push_back(k);
+  }
+  return kinds;
+}
+
+FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step, FieldOutputKind kind)
+    : cfg_(cfg), dec_(dec), kind_(std::move(kind)) {
+  if (first_step == 0 || kind_.every == 0) return;
   // Earlier outputs of the interrupted run (same grid) remain part of the series.
-  for (long s = 0; s <= first_step; s += cfg.output.fields_every) {
-    const std::string name = field_file_name(s);
+  for (long s = 0; s <= first_step; s += kind_.every) {
+    const std::string name = field_file_name(kind_.prefix, s);
     if (fs::exists(cfg.output.dir + "/" + name)) series_.push_back({name, s, s * cfg.time.dt});
   }
 }
 
 template <class Real>
 long long FieldWriter::write(long step, double time, const State<Real>& f) {
-  const std::string name = field_file_name(step);
+  const std::string name = field_file_name(kind_.prefix, step);
   const std::string path = cfg_.output.dir + "/" + name;
   const std::string tmp = path + ".tmp";
   StateFileWrite w;
   w.tmp = tmp;
-  w.noun = "field output";
-  w.space_error = cfg_.output.dir + ": cannot write the field output of step " + std::to_string(step) + ": ";
+  const std::string noun = kind_.prefix == "fields" ? "field output" : kind_.prefix + " output";
+  w.noun = noun;
+  w.layout = &kind_.layout;
+  w.space_error = cfg_.output.dir + ": cannot write the " + noun + " of step " + std::to_string(step) + ": ";
   w.attributes = [&](hid_t id) {
     h5_write_attr(id, "step", (long long)step);
     h5_write_attr(id, "time", time);
@@ -54,12 +82,13 @@ long long FieldWriter::write(long step, double time, const State<Real>& f) {
       [&] {
         if (dec_.rank() != 0) return;
         if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the field output into place");
-        write_xdmf(cfg_.output.dir + "/fields.xmf", cfg_.grid, series_, true);
+        write_xdmf(cfg_.output.dir + "/" + kind_.prefix + ".xmf", cfg_.grid, series_, true, kind_.layout);
         bytes = (long long)fs::file_size(path);
       },
       dec_.comm());
   if (!err.empty()) throw RunError(err);
   GS_MPI_CHECK(MPI_Bcast(&bytes, 1, MPI_LONG_LONG, 0, dec_.comm()));
+  last_path_ = path;
   return bytes;
 }
 

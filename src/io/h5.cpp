@@ -1,6 +1,7 @@
 // Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #include "io/h5.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "comm/reduce.hpp"
@@ -11,6 +12,36 @@ namespace gs {
 BufferSpec io_block_buffer(const Decomposition& dec, std::size_t value_bytes, BufferHome home) {
   const std::array<std::size_t, 3> owned{std::size_t(dec.local_n()[2]), std::size_t(dec.local_n()[1]), std::size_t(dec.local_n()[0])};
   return {"io_block", owned, value_bytes, home, OtherCopy::SameLabel};
+}
+
+namespace {
+
+// a / b rounded up, for any sign of a (b > 0).
+long ceil_div(long a, long b) { return a <= 0 ? -((-a) / b) : (a + b - 1) / b; }
+
+}  // namespace
+
+LocalPart local_part(const Decomposition& dec, const FieldLayout& layout) {
+  LocalPart p;
+  const IndexBox owned = dec.owned();
+  for (int d = 0; d < 3; ++d) {
+    p.first[d] = owned.lo[d];
+    if (d >= dec.dims()) continue;
+    const long s = layout.stride[d], lo = layout.lo[d];
+    const long o0 = dec.offset()[d], o1 = o0 + dec.local_n()[d];
+    const long m0 = std::max(0L, ceil_div(o0 - lo, s));
+    const long m1 = std::min(layout.count[d], ceil_div(o1 - lo, s));
+    p.count[d] = std::max(0L, m1 - m0);
+    p.start[d] = p.count[d] > 0 ? m0 : 0;
+    p.first[d] = owned.lo[d] + (lo + s * m0 - o0);
+  }
+  return p;
+}
+
+BufferSpec io_block_buffer(const Decomposition& dec, const FieldLayout& layout, BufferHome home) {
+  const LocalPart p = local_part(dec, layout);
+  return {"io_block", {std::size_t(p.count[2]), std::size_t(p.count[1]), std::size_t(p.count[0])}, std::size_t(layout.value_bytes), home,
+          OtherCopy::SameLabel};
 }
 
 void h5_silence_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
@@ -61,6 +92,26 @@ Slab slab_of(const Decomposition& dec) {
   return s;
 }
 
+// A field output's dataset shape and this rank's part of it.
+Slab slab_of(const Decomposition& dec, const FieldLayout& layout) {
+  const LocalPart p = local_part(dec, layout);
+  Slab s{};
+  s.rank = dec.dims();
+  for (int i = 0; i < s.rank; ++i) {
+    const int d = dec.dims() - 1 - i;
+    s.global[i] = hsize_t(layout.count[d]);
+    s.count[i] = hsize_t(p.count[d]);
+    s.start[i] = hsize_t(p.start[d]);
+  }
+  return s;
+}
+
+bool empty(const Slab& s) {
+  for (int i = 0; i < s.rank; ++i)
+    if (s.count[i] == 0) return true;
+  return false;
+}
+
 std::pair<int, int> owned_range(const Decomposition& dec, int d) {
   const IndexBox o = dec.owned();
   return {o.lo[d], o.hi[d]};
@@ -85,11 +136,22 @@ void host_to_owned(const HostBlock<Real>& host, const Field<Real>& f, const Deco
   Kokkos::deep_copy(Kokkos::subview(f, owned_range(dec, 2), owned_range(dec, 1), owned_range(dec, 0)), block);
 }
 
-template <class Real>
-H5Handle create_dataset(hid_t file, const char* name, const Slab& s) {
+H5Handle create_dataset(hid_t file, const char* name, const Slab& s, int value_bytes, int deflate_level) {
   H5Handle fspace(H5Screate_simple(s.rank, s.global, nullptr), H5Sclose);
   GS_H5_CHECK(fspace.get(), "H5Screate_simple");
-  H5Handle ds(H5Dcreate2(file, name, sizeof(Real) == 4 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE, fspace.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
+  H5Handle dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+  GS_H5_CHECK(dcpl.get(), "H5Pcreate(dataset create)");
+  if (deflate_level > 0) {
+    const std::vector<unsigned long long> chunks = field_chunks(std::vector<unsigned long long>(s.global, s.global + s.rank), value_bytes);
+    hsize_t chunk[3];
+    for (int i = 0; i < s.rank; ++i) chunk[i] = hsize_t(chunks[i]);
+    GS_H5_CHECK(H5Pset_chunk(dcpl.get(), s.rank, chunk), "H5Pset_chunk");
+    GS_H5_CHECK(H5Pset_shuffle(dcpl.get()), "H5Pset_shuffle");
+    GS_H5_CHECK(H5Pset_deflate(dcpl.get(), unsigned(deflate_level)), "H5Pset_deflate");
+    // Every value is written once: no fill values to compress and write first.
+    GS_H5_CHECK(H5Pset_fill_time(dcpl.get(), H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
+  }
+  H5Handle ds(H5Dcreate2(file, name, value_bytes == 4 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE, fspace.get(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT), H5Dclose);
   GS_H5_CHECK(ds.get(), std::string("H5Dcreate2 ") + name);
   return ds;
 }
@@ -99,9 +161,36 @@ void write_dataset(hid_t dataset, const char* name, const Slab& s, const HostBlo
   H5Handle fspace(H5Dget_space(dataset), H5Sclose);
   GS_H5_CHECK(fspace.get(), "H5Dget_space");
   const hid_t ds_id = dataset;
+  if (empty(s)) {
+    // A rank without cells in the output still takes part in the collective write.
+    const hsize_t one[3] = {1, 1, 1};
+    H5Handle mspace(H5Screate_simple(s.rank, one, nullptr), H5Sclose);
+    GS_H5_CHECK(H5Sselect_none(mspace.get()), "select none");
+    GS_H5_CHECK(H5Sselect_none(fspace.get()), "select none");
+    const Real dummy = 0;
+    GS_H5_CHECK(H5Dwrite(ds_id, native_real<Real>(), mspace.get(), fspace.get(), dxpl, &dummy), std::string("H5Dwrite ") + name);
+    return;
+  }
   H5Handle mspace(H5Screate_simple(s.rank, s.count, nullptr), H5Sclose);
   GS_H5_CHECK(H5Sselect_hyperslab(fspace.get(), H5S_SELECT_SET, s.start, nullptr, s.count, nullptr), "select hyperslab");
   GS_H5_CHECK(H5Dwrite(ds_id, native_real<Real>(), mspace.get(), fspace.get(), dxpl, data.data()), std::string("H5Dwrite ") + name);
+}
+
+// This rank's cells of the layout, converted to the file's value type on the
+// device (a double run's float32 output is each double rounded to the
+// nearest float), then copied to the host.
+template <class Out, class Real>
+HostBlock<Out> pack_to_host(const Field<Real>& f, const Decomposition& dec, const FieldLayout& layout) {
+  const LocalPart p = local_part(dec, layout);
+  auto block = allocate<DeviceBlock<Out>>(io_block_buffer(dec, layout, BufferHome::Field), false);
+  const long z0 = p.first[2], y0 = p.first[1], x0 = p.first[0];
+  const long sz = layout.stride[2], sy = layout.stride[1], sx = layout.stride[0];
+  // for k, j, i over the block: block(k, j, i) = Out(f(z0 + k sz, y0 + j sy, x0 + i sx))
+  Kokkos::parallel_for(
+      "io_pack", Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<3>>({0, 0, 0}, {p.count[2], p.count[1], p.count[0]}),
+      KOKKOS_LAMBDA(const long k, const long j, const long i) { block(k, j, i) = static_cast<Out>(f(z0 + k * sz, y0 + j * sy, x0 + i * sx)); });
+  Kokkos::fence();
+  return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block);
 }
 
 template <class Real>
@@ -167,18 +256,68 @@ H5Handle h5_open_read(const std::string& path, MPI_Comm comm) {
   return H5Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
 }
 
+std::vector<unsigned long long> field_chunks(const std::vector<unsigned long long>& shape, int value_bytes) {
+  constexpr unsigned long long kChunkBytes = 1ull << 20;
+  std::vector<unsigned long long> chunk = shape;
+  const auto bytes = [&] {
+    unsigned long long b = (unsigned long long)value_bytes;
+    for (const auto c : chunk) b *= c;
+    return b;
+  };
+  // Halve the slowest axis that is still longer than one, until the chunk fits.
+  for (std::size_t i = 0; i < chunk.size() && bytes() > kChunkBytes; ++i)
+    while (chunk[i] > 1 && bytes() > kChunkBytes) chunk[i] = (chunk[i] + 1) / 2;
+  return chunk;
+}
+
+StateDatasets h5_create_fields(hid_t file, const Decomposition& dec, const FieldLayout& layout) {
+  const Slab s = slab_of(dec, layout);
+  StateDatasets datasets;
+  const std::string err = first_error_of(
+      [&] {
+        datasets.u = create_dataset(file, "u", s, layout.value_bytes, layout.deflate_level);
+        datasets.v = create_dataset(file, "v", s, layout.value_bytes, layout.deflate_level);
+      },
+      dec.comm());
+  if (!err.empty()) throw RunError(err);
+  return datasets;
+}
+
 template <class Real>
 StateDatasets h5_create_state(hid_t file, const Decomposition& dec) {
   const Slab s = slab_of(dec);
   StateDatasets datasets;
   const std::string err = first_error_of(
       [&] {
-        datasets.u = create_dataset<Real>(file, "u", s);
-        datasets.v = create_dataset<Real>(file, "v", s);
+        datasets.u = create_dataset(file, "u", s, int(sizeof(Real)), 0);
+        datasets.v = create_dataset(file, "v", s, int(sizeof(Real)), 0);
       },
       dec.comm());
   if (!err.empty()) throw RunError(err);
   return datasets;
+}
+
+template <class Real>
+void h5_write_fields(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const FieldLayout& layout, const State<Real>& state) {
+  const Slab s = slab_of(dec, layout);
+  H5Handle dxpl = collective_transfer();
+  // As h5_write_state: metadata first, each failure agreed before the next collective call.
+  std::string err = first_error_of([&] { GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush"); }, dec.comm());
+  if (!err.empty()) throw RunError(err);
+  const char* names[2] = {"u", "v"};
+  const hid_t ids[2] = {datasets.u.get(), datasets.v.get()};
+  const Field<Real> fields[2] = {state.u, state.v};
+  for (int i = 0; i < 2; ++i) {
+    err = first_error_of(
+        [&] {
+          if (layout.value_bytes == 4)
+            write_dataset(ids[i], names[i], s, pack_to_host<float>(fields[i], dec, layout), dxpl.get());
+          else
+            write_dataset(ids[i], names[i], s, pack_to_host<double>(fields[i], dec, layout), dxpl.get());
+        },
+        dec.comm());
+    if (!err.empty()) throw RunError(err);
+  }
 }
 
 template <class Real>
@@ -291,6 +430,8 @@ template StateDatasets h5_create_state<float>(hid_t, const Decomposition&);
 template StateDatasets h5_create_state<double>(hid_t, const Decomposition&);
 template void h5_write_state(hid_t, const StateDatasets&, const Decomposition&, const State<float>&);
 template void h5_write_state(hid_t, const StateDatasets&, const Decomposition&, const State<double>&);
+template void h5_write_fields(hid_t, const StateDatasets&, const Decomposition&, const FieldLayout&, const State<float>&);
+template void h5_write_fields(hid_t, const StateDatasets&, const Decomposition&, const FieldLayout&, const State<double>&);
 template std::string h5_read_state(hid_t, const Decomposition&, const State<float>&);
 template std::string h5_read_state(hid_t, const Decomposition&, const State<double>&);
 

@@ -13,6 +13,7 @@
 #include "core/types.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
+#include "io/field_layout.hpp"
 
 #define GS_H5_CHECK(expr, what)                                                           \
   do {                                                                                    \
@@ -80,6 +81,17 @@ template <class Real>
 StateDatasets h5_create_state(hid_t file, const Decomposition& dec);
 template <class Real>
 void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State<Real>& state);
+// The same for a field output: the cells, value type and compression of
+// `layout` (io/field_layout.hpp). Compressed datasets are chunked by
+// field_chunks, a function of the dataset's shape alone, so the file holds
+// the same chunks whatever the rank count; HDF5 writes them collectively
+// (filtered collective writes, HDF5 1.10.2 and later).
+StateDatasets h5_create_fields(hid_t file, const Decomposition& dec, const FieldLayout& layout);
+template <class Real>
+void h5_write_fields(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const FieldLayout& layout, const State<Real>& state);
+// Chunk shape (slowest axis first) of a compressed dataset of this shape:
+// whole rows, at most about 1 MiB of values per chunk.
+std::vector<unsigned long long> field_chunks(const std::vector<unsigned long long>& shape, int value_bytes);
 // The end of the file's allocated address space (HDF5's EOA), in bytes.
 long long h5_file_end(hid_t file);
 // Collective. Returns "" on success or why the datasets do not fit this
@@ -91,6 +103,18 @@ std::string h5_read_state(hid_t file, const Decomposition& dec, const State<Real
 // of the owned cells where it starts (`home`: the field space for a write,
 // host memory for a read) and its copy in the other memory.
 BufferSpec io_block_buffer(const Decomposition& dec, std::size_t value_bytes, BufferHome home);
+// A field output's block: this rank's cells of `layout`, in its value type.
+BufferSpec io_block_buffer(const Decomposition& dec, const FieldLayout& layout, BufferHome home);
+
+// This rank's cells of a field layout, per grid axis (x, y, z): the field
+// index (ghosts counted) of the first, how many, and where they start in the
+// output's dataset. count is 0 along some axis when the rank holds none.
+struct LocalPart {
+  long first[3] = {0, 0, 0};
+  long count[3] = {1, 1, 1};
+  long start[3] = {0, 0, 0};
+};
+LocalPart local_part(const Decomposition& dec, const FieldLayout& layout);
 
 // Root-group attributes.
 void h5_write_attr(hid_t obj, const char* name, long long value);

@@ -21,7 +21,8 @@ namespace {
 std::string reserve_first(const StateFileWrite& w, const Decomposition& dec, int value_bytes, long long& reserved) {
   long long cells = 1;
   for (int d = 0; d < dec.dims(); ++d) cells *= dec.global_n()[d];
-  const long long bytes = 2 * (long long)value_bytes * cells + 4096;  // u and v, the superblock's page
+  long long bytes = 2 * (long long)value_bytes * cells + 4096;  // u and v, the superblock's page
+  if (w.layout) bytes = reserve_bytes(*w.layout);
   bool held = false;
   const std::string why = reserve_file_space(w.tmp, bytes, held);
   if (why.empty() && held) reserved = bytes;
@@ -37,13 +38,19 @@ std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const S
   const hid_t id = file.get();
   if (err.empty() && w.attributes) err = first_error_of([&] { w.attributes(id); }, comm);
   StateDatasets datasets;
-  if (err.empty()) err = first_error_of([&] { datasets = h5_create_state<Real>(id, dec); }, comm);
+  if (err.empty())
+    err = first_error_of([&] { datasets = w.layout ? h5_create_fields(id, dec, *w.layout) : h5_create_state<Real>(id, dec); }, comm);
   // Nothing has reached the file yet and its datasets' storage is allocated,
   // so the file's end is its final size: the rest of it is reserved now,
   // before the first write. Should that fail, the metadata that closing the
   // file writes lies before v's data, so inside the first reservation
   // (whenever a field's data outweighs the metadata, about 7 KB plus the config).
-  if (err.empty() && reserved > 0) {
+  // A compressed file's end is not known before its data is written (HDF5
+  // allocates each chunk as it is compressed, and its MPI-IO driver cannot
+  // tell the end of a file that has had a collective write): its first
+  // reservation holds the uncompressed data and a margin (reserve_bytes).
+  const bool compressed = w.layout && w.layout->deflate_level > 0;
+  if (err.empty() && reserved > 0 && !compressed) {
     const std::string why = first_error_of(
         [&]() -> std::string {
           if (!root) return "";
@@ -55,7 +62,7 @@ std::string write_tmp(const StateFileWrite& w, const Decomposition& dec, const S
     err = why.empty() ? "" : w.space_error + why;
   }
   if (err.empty()) {
-    err = first_error_of([&] { h5_write_state(id, datasets, dec, f); }, comm);
+    err = first_error_of([&] { w.layout ? h5_write_fields(id, datasets, dec, *w.layout, f) : h5_write_state(id, datasets, dec, f); }, comm);
     if (!err.empty()) err = w.tmp + ": writing the " + w.noun + " data failed: " + err;
   }
   if (err.empty() && w.after_data) w.after_data();

@@ -13,6 +13,7 @@
 
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
+#include "io/field_layout.hpp"
 
 namespace gs {
 
@@ -23,6 +24,8 @@ struct StateFileWrite {
   std::function<void(hid_t)> attributes;  // writes the file's attributes; throws RunError
   bool reserve = true;                    // false: write unguarded (a test hook)
   std::function<void()> after_data;       // called on every rank once the data is written (a test hook)
+  // A field output's cells, precision and compression; null: the state as it is (a checkpoint).
+  const FieldLayout* layout = nullptr;
 };
 
 // Collective. Writes and closes w.tmp, then gives back the reservation beyond

@@ -25,7 +25,8 @@ struct OutputSummary {
 // Bumped whenever a documented key changes meaning, moves or is added (the
 // schema requires every key; docs/io.md, docs/summary.schema.json). 3 added
 // wall_time_per_rank_s, 4 time_integration, 5 the insitu entry's calls,
-// seconds and MBps redefined and its files added, and pattern.
+// seconds and MBps redefined and its files added, pattern, and the field
+// outputs' format, cells and raw_bytes (with their keys in config.output).
 constexpr int kSummaryVersion = 5;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while

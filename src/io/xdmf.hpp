@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "io/field_layout.hpp"
 
 namespace gs {
 
@@ -15,8 +16,9 @@ struct XdmfEntry {
   double time;
 };
 
-// One uniform grid (entries.size() == 1, no time series) or a temporal collection.
+// One uniform grid (entries.size() == 1, no time series) or a temporal collection,
+// each entry's file holding the cells and value type of `layout`.
 // Written under a temporary name and renamed. Throws RunError.
-void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series);
+void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series, const FieldLayout& layout);
 
 }  // namespace gs

@@ -14,14 +14,19 @@ namespace gs {
 template <class Real>
 class FieldFileOutput : public CadencedOutput<Real> {
  public:
-  FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step);
-  std::string name() const override { return "fields"; }
+  FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step, FieldOutputKind kind);
+  // "fields", "fields_sub" or "fields_box": its files' prefix.
+  std::string name() const override { return writer_.prefix(); }
   void write(const OutputStep& s, const State<Real>& state) override;
+  // What the files hold (summary_version 5): value type, compression, cells
+  // per file and the data's bytes before compression (`bytes` is on disk).
+  Json summary_extra() const override;
 
  private:
   using Output<Real>::report_;
   using CadencedOutput<Real>::cadence_;
   FieldWriter writer_;
+  long long raw_bytes_ = 0;
 };
 
 }  // namespace gs

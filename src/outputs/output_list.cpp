@@ -15,7 +15,7 @@ OutputList<Real> make_outputs(const SimConfig& cfg, const Decomposition& dec, co
   OutputList<Real> list;
   list.push_back(std::make_unique<DiagnosticsOutput<Real>>(cfg, dec, first_step));
   list.push_back(std::make_unique<ImageOutput<Real>>(cfg, dec));
-  if (cfg.output.fields_every > 0) list.push_back(std::make_unique<FieldFileOutput<Real>>(cfg, dec, first_step));
+  for (const FieldOutputKind& kind : field_output_kinds(cfg)) list.push_back(std::make_unique<FieldFileOutput<Real>>(cfg, dec, first_step, kind));
   list.push_back(std::make_unique<CheckpointOutput<Real>>(cfg, dec, restart));
   // In a build without Catalyst the loader has already refused insitu.script
   // (exit 2), so this never asks for the missing plugin.

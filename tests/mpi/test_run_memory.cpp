@@ -290,6 +290,14 @@ TEST(RunMemory, Run2DRkl2AndRestart) {
   check_run("2d_rkl2", with(o, {"time.steps=6", "output.every=2", "checkpoint.every=2"}), "latest");
 }
 
+// Field outputs in their own precision, compressed: the block of the wider of
+// the state's and the fields' value types.
+TEST(RunMemory, Run3DFieldFormats) {
+  for (const char* precision : {"float32", "float64"})
+    check_run(std::string("3d_fields_") + precision,
+              with(k3D, with(kOutputs, {std::string("output.fields_precision=") + precision, "output.fields_compression=deflate"})));
+}
+
 TEST(RunMemory, Run2DDeepHalo) {
   check_run("2d_deep", with(k2D, with(kOutputs, {"parallel.halo_depth=3", "init.type=sine"})));
 }

@@ -138,45 +138,65 @@ for ranks in 1 2; do
   [[ $(json_field "$OUT/$name/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
   CASE_ARGS=()
 done
-# (f) Field files (output.fields_every) on a disk that fills while the third
+# (f) Field files (output.fields_every; compressed; sub-sampled) on a disk that fills while the third
 #     one (step 20) is written: room for everything the run writes before it,
 #     plus 0, 50 or 90 % of one field file (the final summary's pages, free
 #     until the end, add a little, so not 99 %). On 1 and 2 ranks: exit 1 within
 #     30 s (2 ranks used to hang in HDF5's collective metadata write), one
 #     error line saying the space is short, no .tmp left, the earlier field
 #     files byte for byte unchanged, and a failed summary.
-FIELD_ARGS=(time.steps=20 output.fields_every=10 output.every=0)
-mkdir -p "$OUT/fields_ref"
-mount -t tmpfs -o size=4m tmpfs "$OUT/fields_ref" || fail "cannot mount a tmpfs"
-MOUNTS+=("$OUT/fields_ref")
-run_ranks 1 "$OUT/fields_ref/run" "$INPUT" "${FIELD_ARGS[@]}" || fail "fields: reference run failed: $(tail -3 "$OUT/fields_ref/run.log")"
-rm -f "$OUT/fields_ref/run.log"
-used_pages=$(( ($(stat -f -c '%b' "$OUT/fields_ref") - $(stat -f -c '%f' "$OUT/fields_ref")) * $(stat -f -c '%S' "$OUT/fields_ref") / PAGE ))
-field_pages=$(( ($(stat -c %s "$OUT/fields_ref/run/fields_00000020.h5") + PAGE - 1) / PAGE ))
-for ranks in 1 2; do
-  for pct in 0 50 90; do
-    name=fields${pct}_r$ranks dir=$OUT/fields${pct}_r$ranks/run
-    mkdir -p "$OUT/$name"
-    mount -t tmpfs -o size=4m tmpfs "$OUT/$name" || fail "cannot mount a tmpfs"
-    MOUNTS+=("$OUT/$name")
-    fill "$OUT/$name" $(( used_pages - field_pages + field_pages * pct / 100 ))
-    rc=0 t0=$SECONDS
-    timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" "${FIELD_ARGS[@]}" "output.dir=$dir" >"$OUT/$name.out" 2>"$OUT/$name.err" || rc=$?
-    [[ $rc != 124 ]] || fail "$name: the run hung (killed after 120 s)"
-    [[ $rc == 1 ]] || fail "$name: exit code $rc, expected 1: $(cat "$OUT/$name.err")"
-    (( SECONDS - t0 <= 30 )) || fail "$name: took $(( SECONDS - t0 )) s to fail"
-    [[ $(grep -c "grayscott: error" "$OUT/$name.err") == 1 ]] || fail "$name: expected one error line: $(cat "$OUT/$name.err")"
-    grep -q "cannot write the field output of step 20: not enough free space" "$OUT/$name.err" || fail "$name: not the field file's space: $(cat "$OUT/$name.err")"
-    ! ls "$dir" | grep -q '\.tmp$' || fail "$name: a .tmp file was left: $(ls "$dir")"
-    for s in 00000000 00000010; do
-      "$PY" - "$dir/fields_$s.h5" "$OUT/fields_ref/run/fields_$s.h5" <<'PY' || fail "$name: fields_$s.h5 differs from the reference run"
+# The same for a compressed field output and a sub-sampled one (the space
+# reserved is the uncompressed size: docs/io.md).
+for variant in plain deflate sub; do
+  case $variant in
+    plain) FIELD_ARGS=(time.steps=20 output.fields_every=10 output.every=0) prefix=fields noun="field output" pcts="0 50 90" ;;
+    deflate) FIELD_ARGS=(time.steps=20 output.fields_every=10 output.every=0 output.fields_compression=deflate)
+      prefix=fields noun="field output" pcts="0 90" ;;
+    sub) FIELD_ARGS=(time.steps=20 output.subsample_every=10 output.subsample_stride=2 output.every=0)
+      prefix=fields_sub noun="fields_sub output" pcts="0 50" ;;
+  esac
+  ref=$OUT/fields_ref_$variant
+  mkdir -p "$ref"
+  mount -t tmpfs -o size=4m tmpfs "$ref" || fail "cannot mount a tmpfs"
+  MOUNTS+=("$ref")
+  run_ranks 1 "$ref/run" "$INPUT" "${FIELD_ARGS[@]}" || fail "fields $variant: reference run failed: $(tail -3 "$ref/run.log")"
+  rm -f "$ref/run.log"
+  used_pages=$(( ($(stat -f -c '%b' "$ref") - $(stat -f -c '%f' "$ref")) * $(stat -f -c '%S' "$ref") / PAGE ))
+  field_pages=$(( ($(stat -c %s "$ref/run/${prefix}_00000020.h5") + PAGE - 1) / PAGE ))
+  for ranks in 1 2; do
+    for pct in $pcts; do
+      name=fields_${variant}${pct}_r$ranks dir=$OUT/fields_${variant}${pct}_r$ranks/run
+      mkdir -p "$OUT/$name"
+      mount -t tmpfs -o size=4m tmpfs "$OUT/$name" || fail "cannot mount a tmpfs"
+      MOUNTS+=("$OUT/$name")
+      fill "$OUT/$name" $(( used_pages - field_pages + field_pages * pct / 100 ))
+      rc=0 t0=$SECONDS
+      timeout 120 "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$INPUT" "${FIELD_ARGS[@]}" "output.dir=$dir" >"$OUT/$name.out" 2>"$OUT/$name.err" || rc=$?
+      [[ $rc != 124 ]] || fail "$name: the run hung (killed after 120 s)"
+      [[ $rc == 1 ]] || fail "$name: exit code $rc, expected 1: $(cat "$OUT/$name.err")"
+      (( SECONDS - t0 <= 30 )) || fail "$name: took $(( SECONDS - t0 )) s to fail"
+      [[ $(grep -c "grayscott: error" "$OUT/$name.err") == 1 ]] || fail "$name: expected one error line: $(cat "$OUT/$name.err")"
+      # A compressed output reserves its uncompressed size, which may not fit before step 20.
+      step=$(sed -n "s/.*cannot write the $noun of step \([0-9]*\): not enough free space.*/\1/p" "$OUT/$name.err")
+      [[ -n $step ]] || fail "$name: not the field file's space: $(cat "$OUT/$name.err")"
+      [[ $step == 20 || $variant == deflate ]] || fail "$name: failed at step $step, expected 20"
+      ! ls "$dir" | grep -q '\.tmp$' || fail "$name: a .tmp file was left: $(ls "$dir")"
+      earlier=()
+      for s in 0 10; do (( s < step )) && earlier+=("$(printf %08d $s)"); done
+      [[ $(ls "$dir" | grep -c "^${prefix}_.*\.h5$") == "${#earlier[@]}" ]] || fail "$name: field files $(ls "$dir"), expected ${earlier[*]}"
+      for s in "${earlier[@]}"; do
+        cmp -s "$dir/${prefix}_$s.h5" "$ref/run/${prefix}_$s.h5" ||
+          "$PY" - "$dir/${prefix}_$s.h5" "$ref/run/${prefix}_$s.h5" <<'PY' || fail "$name: ${prefix}_$s.h5 differs from the reference run"
 import sys, h5py, numpy as np
 a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
 sys.exit(0 if all(np.array_equal(a[k][...], b[k][...]) for k in ("u", "v")) else 1)
 PY
+      done
+      (( step == 0 )) || { grep -q "${prefix}_${earlier[-1]}.h5" "$dir/$prefix.xmf" && ! grep -q "${prefix}_$(printf %08d "$step").h5" "$dir/$prefix.xmf"; } ||
+        fail "$name: $prefix.xmf does not list the earlier files only"
+      [[ $(json_field "$dir/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
+      echo "ok $name: $(cat "$OUT/$name.err")"
     done
-    [[ $(json_field "$dir/summary.json" status) == failed ]] || fail "$name: summary status is not failed"
-    echo "ok $name: $(cat "$OUT/$name.err")"
   done
 done
 # (c) A read-only output folder is found before step 0: exit 2, one line naming output.dir.
