@@ -24,12 +24,17 @@ struct TestHooks {
   // of a checkpoint fails after its collective read, as an I/O error under
   // that rank's part of the file would (the other ranks read it fine). -1: off.
   int read_fail_rank = -1;
+  // GS_TEST_HDF5_LACKS_FILTER=deflate|shuffle: the program's HDF5 is taken
+  // to lack that filter, as a library built without zlib does, so that the
+  // refusal of output.fields_compression can be tested on a complete one.
+  std::string hdf5_lacks_filter;
 
   static TestHooks from_environment() {
     TestHooks h;
     if (const char* v = std::getenv("GS_TEST_KILL_IN_CHECKPOINT")) h.kill_in_checkpoint = std::atol(v);
     h.no_space_reservation = std::getenv("GS_TEST_NO_SPACE_CHECK") != nullptr;
     if (const char* v = std::getenv("GS_TEST_READ_FAIL_RANK")) h.read_fail_rank = std::atoi(v);
+    if (const char* v = std::getenv("GS_TEST_HDF5_LACKS_FILTER")) h.hdf5_lacks_filter = v;
     return h;
   }
   // The variables that are set, for a warning line at start-up.
@@ -38,6 +43,7 @@ struct TestHooks {
     if (kill_in_checkpoint >= 0) names.push_back("GS_TEST_KILL_IN_CHECKPOINT");
     if (no_space_reservation) names.push_back("GS_TEST_NO_SPACE_CHECK");
     if (read_fail_rank >= 0) names.push_back("GS_TEST_READ_FAIL_RANK");
+    if (!hdf5_lacks_filter.empty()) names.push_back("GS_TEST_HDF5_LACKS_FILTER");
     return names;
   }
 };
@@ -63,5 +69,8 @@ inline bool test_hook_reserve_checkpoint_space() { return !test_hooks().no_space
 inline bool test_hook_state_read_fails(const std::string& dataset, int rank) {
   return dataset == "u" && rank == test_hooks().read_fail_rank;
 }
+
+// Whether the HDF5 filter `name` ("deflate", "shuffle") is to be taken as missing.
+inline bool test_hook_hdf5_lacks_filter(const char* name) { return test_hooks().hdf5_lacks_filter == name; }
 
 }  // namespace gs

@@ -43,4 +43,20 @@ for bad in output.fields_precision=half output.fields_compression=zfp output.fie
   grep -q "key '$key'" "$OUT/bad.log" || fail "$bad: the line does not name $key: $(cat "$OUT/bad.log")"
   [[ ! -e $OUT/bad ]] || fail "$bad: $OUT/bad was created"
 done
+# Compression that the HDF5 at hand cannot do (a library without zlib or
+# shuffle, played by a test hook on this complete one): refused before step 0,
+# one line naming the key and the filter, nothing written; on 2 ranks too.
+for filter in deflate shuffle; do
+  for ranks in 1 2; do
+    rc=0
+    GS_TEST_HDF5_LACKS_FILTER=$filter "$MPIEXEC" -n $ranks -x GS_TEST_HDF5_LACKS_FILTER "$GRAYSCOTT" "${base[@]}" \
+      output.fields_compression=deflate "output.dir=$OUT/bad" >"$OUT/bad.log" 2>&1 || rc=$?
+    [[ $rc == 2 ]] || fail "no $filter filter, $ranks ranks: exit $rc, expected 2: $(cat "$OUT/bad.log")"
+    # One line from the program, not one per rank (the rest is mpiexec's report of the exit).
+    [[ $(grep -c '^grayscott' "$OUT/bad.log") == 1 ]] || fail "no $filter filter, $ranks ranks: expected one line, got: $(cat "$OUT/bad.log")"
+    grep -q "key 'output.fields_compression': this program's HDF5 has no $filter filter" "$OUT/bad.log" ||
+      fail "no $filter filter: the line does not name the key and the filter: $(cat "$OUT/bad.log")"
+    [[ ! -e $OUT/bad ]] || fail "no $filter filter: $OUT/bad was created"
+  done
+done
 echo "PASS"
