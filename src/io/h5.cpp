@@ -297,49 +297,48 @@ StateDatasets h5_create_state(hid_t file, const Decomposition& dec) {
   return datasets;
 }
 
-template <class Real>
-void h5_write_fields(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const FieldLayout& layout, const State<Real>& state) {
-  const Slab s = slab_of(dec, layout);
+namespace {
+// Writes u and v collectively, each packed by pack(field) into host values.
+// All metadata is on disk before any data is written: a data write that then
+// fails (a full disk) leaves no dirty metadata, so closing the file succeeds.
+// HDF5 1.10 cannot recover from a failed H5Fclose: the file stays registered,
+// half destroyed, and its cleanup in MPI_Finalize crashes (SIGSEGV in
+// H5F__close_cb). A write can fail on some ranks only (a full disk): every
+// rank learns of it before the next collective call, or the others wait
+// there forever.
+template <class Real, class Pack>
+void write_u_and_v(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const Slab& s, const State<Real>& state,
+                   const Pack& pack) {
   H5Handle dxpl = collective_transfer();
-  // As h5_write_state: metadata first, each failure agreed before the next collective call.
   std::string err = first_error_of([&] { GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush"); }, dec.comm());
   if (!err.empty()) throw RunError(err);
   const char* names[2] = {"u", "v"};
   const hid_t ids[2] = {datasets.u.get(), datasets.v.get()};
   const Field<Real> fields[2] = {state.u, state.v};
   for (int i = 0; i < 2; ++i) {
-    err = first_error_of(
-        [&] {
-          if (layout.value_bytes == 4)
-            write_dataset(ids[i], names[i], s, pack_to_host<float>(fields[i], dec, layout), dxpl.get());
-          else
-            write_dataset(ids[i], names[i], s, pack_to_host<double>(fields[i], dec, layout), dxpl.get());
-        },
-        dec.comm());
+    err = first_error_of([&] { pack(ids[i], names[i], fields[i], dxpl.get()); }, dec.comm());
     if (!err.empty()) throw RunError(err);
   }
+}
+}  // namespace
+
+template <class Real>
+void h5_write_fields(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const FieldLayout& layout, const State<Real>& state) {
+  const Slab s = slab_of(dec, layout);
+  write_u_and_v(file, datasets, dec, s, state, [&](hid_t id, const char* name, const Field<Real>& field, hid_t dxpl) {
+    if (layout.value_bytes == 4)
+      write_dataset(id, name, s, pack_to_host<float>(field, dec, layout), dxpl);
+    else
+      write_dataset(id, name, s, pack_to_host<double>(field, dec, layout), dxpl);
+  });
 }
 
 template <class Real>
 void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State<Real>& state) {
   const Slab s = slab_of(dec);
-  H5Handle dxpl = collective_transfer();
-  // All metadata is on disk before any data is written: a data write that
-  // then fails (a full disk) leaves no dirty metadata, so closing the file
-  // succeeds. HDF5 1.10 cannot recover from a failed H5Fclose: the file stays
-  // registered, half destroyed, and its cleanup in MPI_Finalize crashes
-  // (SIGSEGV in H5F__close_cb).
-  std::string err = first_error_of([&] { GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush"); }, dec.comm());
-  if (!err.empty()) throw RunError(err);
-  // A write can fail on some ranks only (a full disk): every rank must learn
-  // of it before the next collective call, or the others wait there forever.
-  const char* names[2] = {"u", "v"};
-  const hid_t ids[2] = {datasets.u.get(), datasets.v.get()};
-  const Field<Real> fields[2] = {state.u, state.v};
-  for (int i = 0; i < 2; ++i) {
-    err = first_error_of([&] { write_dataset(ids[i], names[i], s, owned_to_host(fields[i], dec), dxpl.get()); }, dec.comm());
-    if (!err.empty()) throw RunError(err);
-  }
+  write_u_and_v(file, datasets, dec, s, state, [&](hid_t id, const char* name, const Field<Real>& field, hid_t dxpl) {
+    write_dataset(id, name, s, owned_to_host(field, dec), dxpl);
+  });
 }
 
 long long h5_file_end(hid_t file) {
