@@ -19,6 +19,7 @@
 #include "core/types.hpp"
 #include "driver/driver.hpp"
 #include "grid/decomposition.hpp"
+#include "io/field_layout.hpp"
 #include "outputs/insitu_checks.hpp"
 
 namespace gs {
@@ -81,6 +82,14 @@ int run(int rank, int size, int argc, char** argv) {
   for (const auto& script : cfg.insitu.scripts) {
     const std::string problem = insitu_script_dims_problem(script, cfg.grid.dims);
     if (!problem.empty()) throw InputError(cfg.source_of("insitu.script") + ": key 'insitu.script': " + problem);
+  }
+  // Compressed field outputs need filtered collective writes (HDF5 1.10.2 or
+  // later, with zlib): a question for the HDF5 this program runs with.
+  if (cfg.output.fields_compression != FieldCompression::None) {
+    const std::string why = filtered_parallel_write_problem();
+    if (!why.empty())
+      throw InputError(cfg.source_of("output.fields_compression") + ": key 'output.fields_compression': " + why +
+                       R"~(; use output.fields_compression = "none")~");
   }
   cfg.restart = restart;
   cfg.command_line = command_line;

@@ -27,7 +27,7 @@
 #include "config/values.hpp"
 #include "core/build_info.hpp"
 #include "core/error.hpp"
-#include "io/field_layout.hpp"
+#include "config/output_box.hpp"
 #include "numerics/stencil_taps.hpp"
 
 namespace gs {
@@ -232,11 +232,6 @@ void validate(SimConfig& c, const FlatSettings& flat) {
         throw_setting(where("grid.n"), "init.type = \"diamond_square\" needs 2 to 2^30 cells along every axis (got " +
                                            std::to_string(c.grid.n[d]) + " along " + "xyz"[d] + ")");
   if (const std::string why = box_problem(c); !why.empty()) throw_setting(where("output.box"), why);
-  // Compressed field outputs need filtered collective writes (HDF5 1.10.2 or later, with zlib).
-  if (c.output.fields_compression != FieldCompression::None) {
-    const std::string why = filtered_parallel_write_problem();
-    if (!why.empty()) throw_setting(where("output.fields_compression"), why + R"~(; use output.fields_compression = "none")~");
-  }
   if (c.insitu.enabled()) {
     if (!GS_HAVE_CATALYST)
       throw_setting(where("insitu.script"), "this build has no ParaView Catalyst (configure with ParaView installed, see docs/insitu.md); remove insitu.script");

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "config/output_box.hpp"
 
 namespace gs {
 
@@ -29,14 +30,6 @@ FieldLayout whole_state(const GridConfig& grid, int state_bytes);
 FieldLayout field_layout(const SimConfig& cfg);
 // Bytes per value output.fields_precision gives in a run of this precision.
 int field_value_bytes(const OutputConfig& out, Precision state);
-
-// The cells of output.box per axis (x, y, z) as [first, end) global indices:
-// a mid-plane's one cell across its axis (n / 2, as the images) and every cell
-// along the others, or the cells whose centres lie in the box. An axis the
-// run does not have is [0, 1). A box that holds no cell centre gives an empty range.
-std::array<std::array<long, 2>, 3> box_cells(const SimConfig& cfg);
-// "" or why output.box does not fit this grid (the loader's refusal).
-std::string box_problem(const SimConfig& cfg);
 
 // Bytes a field file of this layout is given before HDF5 writes it (the
 // space reservation of io/state_file.hpp): the uncompressed data and a page,

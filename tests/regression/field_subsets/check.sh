@@ -58,4 +58,17 @@ pv "$OUT/box_deflate_r3/fields_box.xmf" "0 0.5 1 1.5 2" "8 10 5" "2 1 0" "1 0.5 
 pv "$OUT/box_r3/fields_sub.xmf" "0 1 2" "8 7 6" "-1 -0.5 -1" "3 1.5 3"
 pv "$OUT/mid_x_r3/fields_box.xmf" "0 0.5 1 1.5 2" "1 20 18" "12 0 0" "1 0.5 1"
 pv "$OUT/mid_z_r2/fields_box.xmf" "0 0.5 1 1.5 2" "24 20 1" "0 0 9" "1 0.5 1"
+# A box that names no cell is refused before step 0: one line naming
+# output.box and what is wrong, exit 2, nothing written (x cells are 1 wide,
+# centres at 0.5, 1.5, ...: [2.0, 2.4] holds none).
+for bad in "output.box=[2.0,2.4,0,5,0,5]" "output.box=[0,5,0,5]" "output.box=[5,2,0,5,0,5]" "output.box=[0,25,0,5,0,5]" output.box=mid_w; do
+  rc=0
+  "$GRAYSCOTT" "${base[@]}" "$bad" "output.dir=$OUT/bad" >"$OUT/bad.log" 2>&1 || rc=$?
+  [[ $rc == 2 && $(wc -l <"$OUT/bad.log") == 1 ]] || fail "$bad: exit $rc, expected 2 and one line: $(cat "$OUT/bad.log")"
+  grep -q "key 'output.box'" "$OUT/bad.log" || fail "$bad: the line does not name output.box: $(cat "$OUT/bad.log")"
+  [[ ! -e $OUT/bad ]] || fail "$bad: $OUT/bad was created"
+  cat "$OUT/bad.log"
+done
+grep -q "holds no cell centre" <("$GRAYSCOTT" "${base[@]}" "output.box=[2.0,2.4,0,5,0,5]" --check 2>&1) ||
+  fail "output.box=[2.0,2.4,...]: the refusal does not say that it holds no cell centre"
 echo "PASS"
