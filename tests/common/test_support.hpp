@@ -4,10 +4,12 @@
 // moving small fields between host and device.
 #include <mpi.h>
 
+#include <array>
 #include <cmath>
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "config/config.hpp"
 #include "config/loader.hpp"
@@ -75,6 +77,17 @@ inline int world_size() {
   int n = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &n);
   return n;
+}
+
+// Every rank layout (px, py[, pz]) whose product is `ranks`: the process grids
+// a decomposition test walks through.
+inline std::vector<std::array<int, 3>> layouts(int ranks, int dims) {
+  std::vector<std::array<int, 3>> out;
+  for (int px = 1; px <= ranks; ++px)
+    for (int py = 1; py <= ranks; ++py)
+      for (int pz = 1; pz <= (dims == 3 ? ranks : 1); ++pz)
+        if (px * py * pz == ranks) out.push_back({px, py, pz});
+  return out;
 }
 
 const Stencil kAllStencils[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27};

@@ -22,17 +22,8 @@ namespace {
 
 using test::Real;
 using test::world_rank;
+using test::layouts;
 using test::world_size;
-
-// All (px, py[, pz]) with product = ranks.
-std::vector<std::array<int, 3>> layouts(int ranks, int dims) {
-  std::vector<std::array<int, 3>> out;
-  for (int px = 1; px <= ranks; ++px)
-    for (int py = 1; py <= ranks; ++py)
-      for (int pz = 1; pz <= (dims == 3 ? ranks : 1); ++pz)
-        if (px * py * pz == ranks) out.push_back({px, py, pz});
-  return out;
-}
 
 double global_id(long gx, long gy, long gz, const long* n) { return double((gz * n[1] + gy) * n[0] + gx); }
 

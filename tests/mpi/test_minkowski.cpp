@@ -25,16 +25,8 @@ namespace {
 
 using test::Real;
 using test::Shape;
+using test::layouts;
 using test::world_size;
-
-std::vector<std::array<int, 3>> layouts(int ranks, int dims) {
-  std::vector<std::array<int, 3>> out;
-  for (int px = 1; px <= ranks; ++px)
-    for (int py = 1; py <= ranks; ++py)
-      for (int pz = 1; pz <= (dims == 3 ? ranks : 1); ++pz)
-        if (px * py * pz == ranks) out.push_back({px, py, pz});
-  return out;
-}
 
 // Every shape on every layout, with the run's ghost fill for `stencil`.
 void check_layouts(const std::vector<Shape>& shapes, Stencil stencil, int halo_depth) {
