@@ -5,6 +5,10 @@ MPIEXEC=${MPIEXEC:-mpiexec}
 PY=${GS_PYTHON:-/usr/bin/python3}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# ParaView's Python, for the tests that open outputs with its readers.
+require_pvpython() {
+  command -v pvpython >/dev/null || fail "pvpython not found: install Debian's paraview and python3-paraview (bash cmake/quickstart.sh test does)"
+}
 
 # study_start BIN OUTDIR: the start of a study test: BIN runs, $PY has what
 # the collectors plot with, OUTDIR is empty.

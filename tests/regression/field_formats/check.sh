@@ -11,7 +11,7 @@ set -euo pipefail
 GRAYSCOTT=$1 OUT=$2
 source "$(dirname "$0")/../lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-command -v pvpython >/dev/null || fail "pvpython not found: install Debian's paraview and python3-paraview (bash cmake/quickstart.sh test does)"
+require_pvpython
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 base=(/dev/null grid.dims=3 "grid.n=[24,20,18]" "grid.L=[24.0,10.0,18.0]" grid.stencil=7 time.dt=0.1 init.type=spots init.count=4

@@ -8,7 +8,7 @@ set -euo pipefail
 GRAYSCOTT=$1 OUT=$2
 source "$(dirname "$0")/../lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-command -v pvpython >/dev/null || fail "pvpython not found: install Debian's paraview and python3-paraview (bash cmake/quickstart.sh test does)"
+require_pvpython
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 summary_stat() { sed -n "s/.*\"$2\": \([^,}]*\).*/\1/p" "$1" | head -n 1; }
