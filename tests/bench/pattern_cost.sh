@@ -5,9 +5,11 @@
 # each summary.json: seconds per diagnostics call (progress line: statistics,
 # and with A the ghost fill, the counts and the row of pattern.csv) and
 # compute seconds per step (the steps themselves, which must not change).
-# Prints the medians and the ratios pair by pair; fails when the pattern makes
-# a diagnostics call cost more than about one extra time step (a pass that
-# reads and writes the whole state) or changes the time of the steps.
+# Prints the medians and the ratios pair by pair (figures, not a verdict: this
+# machine is shared and a timed pass/fail would be noise). Fails only on what
+# is not timing: the pattern must leave the state's bits alone (same digest on
+# and off), write one pattern.csv row per diagnostics call with it on, and
+# none with it off.
 # usage: pattern_cost.sh GRAYSCOTT OUTDIR [N [PAIRS [STEPS [LOG_EVERY]]]]
 set -euo pipefail
 GRAYSCOTT=$1 OUT=$2 N=${3:-128} PAIRS=${4:-3} STEPS=${5:-200} LOG_EVERY=${6:-10}
@@ -31,12 +33,12 @@ for ((i = 1; i <= PAIRS; ++i)); do
 done
 
 "$PY" - "$OUT" "$PAIRS" <<'PY'
-import json, statistics, sys
+import json, os, statistics, sys
 out, pairs = sys.argv[1], int(sys.argv[2])
 def figures(path):
     s = json.load(open(path))
     d = s["outputs"]["diagnostics"]
-    return d["seconds"] / d["calls"], s["wall_time_s"]["compute"] / s["steps"], d["calls"], s["global_cells"]
+    return d["seconds"] / d["calls"], s["wall_time_s"]["compute"] / s["steps"], d["calls"], s["global_cells"], s["digest"]
 rows = [(figures("%s/on_%d/summary.json" % (out, i)), figures("%s/off_%d/summary.json" % (out, i))) for i in range(1, pairs + 1)]
 med = lambda xs: statistics.median(xs)
 diag_on, diag_off = med([a[0] for a, b in rows]), med([b[0] for a, b in rows])
@@ -49,11 +51,18 @@ print("diagnostics call: on %.2f ms, off %.2f ms; extra %.2f ms (pair median)" %
 print("compute per step: on %.2f ms, off %.2f ms; on/off %.3f (pair median)" % (1e3 * step_on, 1e3 * step_off, step_ratio))
 print("extra per diagnostics call / compute per step: %.2f" % (extra / step_off))
 ok = True
-if extra > 2.0 * step_off:  # "about one": this machine is shared, single runs vary by 2x
-    print("FAIL: the pattern adds %.2f ms to a diagnostics call, more than about one time step (%.2f ms)" % (1e3 * extra, 1e3 * step_off))
+digests = set(a[4] for a, b in rows) | set(b[4] for a, b in rows)
+if len(digests) != 1:
+    print("FAIL: the final digests differ between pattern on and off: %s" % sorted(digests))
     ok = False
-if not 0.8 < step_ratio < 1.25:
-    print("FAIL: the steps take %.3f times as long with the pattern on" % step_ratio)
-    ok = False
+for i in range(1, pairs + 1):
+    with open("%s/on_%d/pattern.csv" % (out, i)) as f:
+        data_rows = [line for line in f if line.strip() and not line.startswith("#")][1:]
+    if len(data_rows) != calls:
+        print("FAIL: on_%d/pattern.csv has %d rows for %d diagnostics calls" % (i, len(data_rows), calls))
+        ok = False
+    if os.path.exists("%s/off_%d/pattern.csv" % (out, i)):
+        print("FAIL: off_%d wrote pattern.csv with output.pattern_threshold = off" % i)
+        ok = False
 sys.exit(0 if ok else 1)
 PY
