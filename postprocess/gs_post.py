@@ -100,8 +100,9 @@ def main(argv=None):
                    help="compare the pattern's statistics (gs_post.py pattern: wavelength, on fraction, boundary, Euler "
                    "characteristic and components per area) across the levels instead of pointwise errors: for "
                    "patterns that settle into equivalent but shifted arrangements")
-    c.add_argument("--threshold", type=threshold, default=THETA,
-                   help="--pattern: theta of the on set v >= theta, a number or mid (default %g)" % THETA)
+    c.add_argument("--threshold", type=threshold,
+                   help="--pattern: theta of the on set v >= theta, a number or mid (default: the levels' own, "
+                   "from their summary.json: output.pattern_threshold, else the first insitu.iso, else %g)" % THETA)
     c.add_argument("--pattern-tolerance", type=positive, default=0.05,
                    help="--pattern: converged when every statistic of the two finest levels agrees within this "
                    "relative difference (default 0.05)")
@@ -125,9 +126,9 @@ def main(argv=None):
     m.add_argument("--classes", metavar="PNG", help="also a chart of the (F, k) plane coloured by each member's measured "
                    "pattern class, its wavelength written in the cell (gs_post.py pattern, docs/patterns.md)")
     m.add_argument("--table", metavar="CSV", help="also the measured pattern numbers of each member, one row each")
-    m.add_argument("--threshold", type=threshold, default=THETA,
-                   help="--classes, --table: theta of the on set v >= theta, a number or mid (default %g; "
-                   "slurm/sweep.sh gives mid)" % THETA)
+    m.add_argument("--threshold", type=threshold,
+                   help="--classes, --table: theta of the on set v >= theta, a number or mid (default: each "
+                   "member's own, from its summary.json, else %g; slurm/sweep.sh gives mid)" % THETA)
     m.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
                    help="--classes, --table: boundary speed above which a member is 'changing' (default %g)" % CHANGE_LIMIT)
     m.add_argument("--classes-title")
@@ -141,9 +142,10 @@ def main(argv=None):
                        "the on set still changed between the last two outputs, and the class (uniform, spots, stripes, "
                        "holes, changing); rules in docs/patterns.md. Prints a table, writes the numbers as JSON.")
     q.add_argument("run", help="a run folder (output.dir), or one field file or checkpoint (no change measure)")
-    q.add_argument("--threshold", type=threshold, default=THETA,
+    q.add_argument("--threshold", type=threshold,
                    help="theta of the on set v >= theta: a number, or mid (halfway between the smallest and the largest "
-                   "v of the last output) (default %g, the in-situ isosurface insitu.iso)" % THETA)
+                   "v of the last output) (default: the run's own, from its summary.json: output.pattern_threshold, "
+                   "else the first insitu.iso; %g where the run has no summary.json)" % THETA)
     q.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
                    help="class 'changing' when the boundary moved faster than this between the last two outputs, "
                    "length per unit time (default %g)" % CHANGE_LIMIT)

@@ -9,7 +9,7 @@ import sys
 import textwrap
 
 from .common import InputError, num, output_file, plt, save_figure
-from .pattern import CHANGE_LIMIT, THETA, analyse
+from .pattern import CHANGE_LIMIT, analyse
 
 # Class colours of the chart (RGB, 0-255; tests read them back from the pixels).
 COLOURS = {"uniform": (190, 190, 190), "spots": (31, 119, 180), "stripes": (44, 160, 44),
@@ -19,7 +19,7 @@ COLUMNS = ["F", "k", "run", "status", "class", "reason", "threshold", "wavelengt
            "file"]
 
 
-def measure_members(cells, theta=THETA, change_limit=CHANGE_LIMIT):
+def measure_members(cells, theta=None, change_limit=CHANGE_LIMIT):
     """{(F, k): row dict} for the members of a montage's collect()."""
     rows = {}
     for (F, k), (run, _image, reason) in sorted(cells.items()):

@@ -248,9 +248,15 @@ def pattern_study(a):
     """--pattern: the pattern's statistics (gs_post.py pattern) of each level's final field against h,
     and their relative change from each level to the next finer one. Converged when every statistic of
     the two finest levels agrees within --pattern-tolerance (relative)."""
-    from .pattern import measure
+    from .pattern import measure, run_threshold
     np = need_modules("numpy", "h5py", "scipy")["numpy"]
     runs = load_levels(a, np)
+    if a.threshold is None:  # the levels' own theta, which must be one
+        thetas = sorted(set(run_threshold(r["s"])[0] for r in runs))
+        if len(thetas) > 1:
+            raise InputError("the levels measured their pattern at different thresholds (%s): give --threshold"
+                             % ", ".join(num(x) for x in thetas))
+        a.threshold = thetas[0]
     volume = 1.0
     for x in runs[0]["L"]:
         volume *= x

@@ -37,6 +37,8 @@ CHANGE_LIMIT = 2e-3     # boundary speed (length per unit time) above this: chan
 ISLAND_SIZE = 1.0       # an island is at most this many wavelength^dims of cells
 ISLAND_SHARE = 0.8      # spots (holes): at least this share of the on (off) cells lie in islands
 CLASSES = ("uniform", "spots", "stripes", "holes", "changing")
+THRESHOLD_SOURCES = {"mid": " (mid: halfway between min and max of v)", "run": " (the run's own, from its summary.json)",
+                     "default": " (the default: the run's summary.json names none)", "option": " (--threshold)"}
 FIELD_NAME = re.compile(r"^(fields|ckpt)_(\d+)\.h5$")
 
 
@@ -228,6 +230,32 @@ def classify(m, c, change_limit=CHANGE_LIMIT):
     return "stripes", "on set %.0f%%, off set %.0f%% in islands" % (100 * spots, 100 * holes)
 
 
+def run_threshold(summary):
+    """The theta the run measured its pattern at (docs/patterns.md), from its summary.json (load_summary's
+    dict; None: no summary): the summary's pattern.theta; where the run had the measure off, the theta
+    "auto" would have given (the first insitu.iso) or a number it set; THETA where the summary says nothing.
+    Returns (theta, where it came from)."""
+    if summary is None:
+        return THETA, "default"
+    measured = summary.get("pattern")
+    if isinstance(measured, dict) and isinstance(measured.get("theta"), (int, float)):
+        return float(measured["theta"]), "run"
+    config = summary.get("config") if isinstance(summary.get("config"), dict) else {}
+    chosen = (config.get("output") or {}).get("pattern_threshold") if isinstance(config.get("output"), dict) else None
+    if isinstance(chosen, (int, float)) and not isinstance(chosen, bool):
+        return float(chosen), "run"
+    iso = (config.get("insitu") or {}).get("iso") if isinstance(config.get("insitu"), dict) else None
+    if isinstance(iso, list) and iso and isinstance(iso[0], (int, float)) and not isinstance(iso[0], bool):
+        return float(iso[0]), "run"
+    return THETA, "default"
+
+
+def summary_of(run_dir):
+    """The run folder's summary.json, checked, or None where it has none."""
+    sp = os.path.join(run_dir, "summary.json")
+    return load_summary(sp) if os.path.isfile(sp) else None
+
+
 def lengths_of(run_dir, path, shape):
     """Domain lengths (x, y[, z]) from the run's summary.json, else the file's L attribute, else the cells."""
     sp = os.path.join(run_dir, "summary.json")
@@ -253,6 +281,9 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
         files = outputs_of(run_dir)
         if not files:
             raise InputError("%s: no fields_*.h5 and no checkpoints/ckpt_*.h5 (run with output.fields_every)" % run_dir)
+    source = "mid" if theta == "mid" else "option"
+    if theta is None:  # the run's own theta
+        theta, source = run_threshold(summary_of(run_dir))
     step, path = files[-1]
     v, t = read_v(path)
     L = lengths_of(run_dir, path, v.shape)
@@ -273,6 +304,7 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
         c = change(np, v0, t0, v, t, theta, m["boundary_per_volume"] * volume, volume / v.size)
     cls, reason = classify(m, c, change_limit)
     m["threshold_rule"] = "mid" if rule == "mid" else "fixed"
+    m["threshold_source"] = source
     return {"file": path, "previous_file": files[-2][1] if len(files) >= 2 else None, "time": t,
             "class": cls, "reason": reason, "change": c, **m}
 
@@ -284,8 +316,7 @@ def table(r):
     rows = [
         ("class", "%s (%s)" % (r["class"], r["reason"])),
         ("file", "%s (t = %s)" % (r["file"], num(r["time"]))),
-        ("threshold", "v >= %s%s" % (num(r["threshold"]), " (mid: halfway between min and max of v)"
-                                      if r.get("threshold_rule") == "mid" else "")),
+        ("threshold", "v >= %s%s" % (num(r["threshold"]), THRESHOLD_SOURCES.get(r.get("threshold_source"), ""))),
         ("on %s fraction" % unit, num(r["on_fraction"])),
         ("boundary per %s" % unit, num(r["boundary_per_volume"])),
         ("Euler characteristic", "%d (%s per %s)" % (r["euler"], num(r["euler_per_volume"]), unit)),

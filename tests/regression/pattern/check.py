@@ -18,7 +18,8 @@ halo exchange has no corners):
 - output.pattern_threshold = "off" writes no file, no chi= and a null pattern,
   and a fixed threshold is the theta of every row;
 - gs_post.py pattern, an independent count after the run (scipy), gives the
-  last row's Euler characteristic, fraction and boundary from the last field file.
+  last row's Euler characteristic, fraction and boundary from the last field file,
+  at the run's own theta read from its summary.json (no --threshold given).
 """
 import argparse
 import csv
@@ -107,11 +108,15 @@ def post_agrees(args, out, last, dims, name):
     field file gives the same Euler characteristic, fraction and boundary."""
     here = os.path.dirname(os.path.abspath(__file__))
     post = os.path.join(here, "..", "..", "..", "postprocess", "gs_post.py")
-    p = subprocess.run([sys.executable, post, "pattern", out, "--threshold", last["theta"]], capture_output=True, text=True, timeout=300)
+    # No --threshold: the run's own theta, from its summary.json (the 2D case sets 0.2, not the default 0.25).
+    p = subprocess.run([sys.executable, post, "pattern", out], capture_output=True, text=True, timeout=300)
     if p.returncode != 0:
         fail("%s: gs_post.py pattern failed: %s" % (name, (p.stdout + p.stderr)[-400:]))
         return
     got = json.load(open(os.path.join(out, "pattern.json")))
+    if got["threshold"] != float(last["theta"]) or got.get("threshold_source") != "run":
+        fail("%s: gs_post.py pattern measured at theta %r (%s), the run at %s"
+             % (name, got["threshold"], got.get("threshold_source"), last["theta"]))
     fraction = "area_fraction" if dims == 2 else "volume_fraction"
     density = "boundary_length_per_area" if dims == 2 else "surface_area_per_volume"
     if (got["euler"] != int(last["euler_characteristic"]) or got["on_fraction"] != float(last[fraction])
