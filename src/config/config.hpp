@@ -89,6 +89,12 @@ struct InitConfig {
   double amplitude = 0.25;  // v in seeded cells (u = 1 - v)
 };
 
+// One entry of output.box: a mid-plane, or the cells whose centres lie in `bounds`.
+struct OutputBox {
+  BoxPlane plane = BoxPlane::MidZ;
+  std::vector<double> bounds;  // [x0, x1, y0, y1(, z0, z1)], length units, when plane == Box
+};
+
 struct OutputConfig {
   std::string dir = "out";
   long every = 1000;     // images + digest log, also at step 0 of a fresh run and the last step; 0 = only those
@@ -100,12 +106,12 @@ struct OutputConfig {
   int fields_deflate_level = 4;                                  // 1 (fastest) to 9 (smallest)
   // Smaller field outputs with their own cadence (0: none): every
   // subsample_stride-th cell along each axis (fields_sub_*.h5), and the cells
-  // of a box or a mid-plane (fields_box_*.h5).
+  // of each box or mid-plane of output.box (fields_box_*.h5; with several,
+  // fields_box_<name>_*.h5, config/output_box.hpp).
   long subsample_every = 0;
   long subsample_stride = 4;
   long box_every = 0;
-  BoxPlane box_plane = BoxPlane::MidZ;  // Box: the cells whose centres lie in `box`
-  std::vector<double> box;              // [x0, x1, y0, y1(, z0, z1)], length units, when box_plane == Box
+  std::vector<OutputBox> boxes = std::vector<OutputBox>(1);  // output.box: one or more, in the order given (default: one "mid_z")
   OutputField field = OutputField::V;
   Colormap colormap = Colormap::Inferno;
   double vmin = 0.0;

@@ -74,6 +74,48 @@ Json first_of(const T* values, int count) {
   return Json(std::vector<T>(values, values + count));
 }
 
+constexpr const char* kBoxForms = R"~(expected "mid_x", "mid_y", "mid_z", a list [x0, x1, y0, y1(, z0, z1)], or a list of these)~";
+
+OutputBox read_one_box(const Setting& s) {
+  OutputBox b;
+  if (s.value.is_string()) {
+    b.plane = read_enum(s, kBoxPlaneNames);
+  } else if (s.value.is_array()) {
+    b.plane = BoxPlane::Box;
+    b.bounds = read_real_list(s, 0.0, true);
+  } else {
+    throw_setting(s, kBoxForms);
+  }
+  return b;
+}
+
+// output.box: one plane or box, or a list whose entries are planes or boxes.
+std::vector<OutputBox> read_boxes(const Setting& s) {
+  if (!s.value.is_array()) return {read_one_box(s)};
+  const auto& items = s.value.as_array();
+  const bool several = !items.empty() && (items[0].is_string() || items[0].is_array());
+  if (!several) return {read_one_box(s)};
+  std::vector<OutputBox> boxes;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Setting entry{s.key, items[i], s.source};
+    try {
+      if (!items[i].is_string() && !items[i].is_array()) throw_setting(entry, kBoxForms);
+      boxes.push_back(read_one_box(entry));
+    } catch (const InputError& e) {
+      // Name the entry after the key, as box_problem does: "key 'output.box': entry 2: ...".
+      std::string what = e.what();
+      const std::string head = s.source + ": key '" + s.key + "': ";
+      if (what.rfind(head, 0) == 0) what.insert(head.size(), "entry " + std::to_string(i + 1) + ": ");
+      throw InputError(what);
+    }
+  }
+  return boxes;
+}
+
+Json box_json(const OutputBox& b) {
+  return b.plane == BoxPlane::Box ? Json(b.bounds) : Json(name_of(b.plane));
+}
+
 }  // namespace
 
 const std::vector<KeySpec>& key_table() {
@@ -286,19 +328,12 @@ const std::vector<KeySpec>& key_table() {
       {"output.box_every", RestartRole::Free, "integer", "steps", "the cells of output.box as HDF5 + XDMF (fields_box_NNNNNNNN.h5, fields_box.xmf) every N steps (0: never)",
        [](const Setting& s, SimConfig& c, Pending&) { c.output.box_every = read_int(s, 0, 1L << 50); },
        [](const SimConfig& c) { return Json(c.output.box_every); }},
-      {"output.box", RestartRole::Free, "string or list", "length", R"~(cells written by output.box_every: "mid_x", "mid_y", "mid_z" (the plane through the middle cell across that axis, as in the images) or [x0, x1, y0, y1] in 2D, [x0, x1, y0, y1, z0, z1] in 3D (the cells whose centres lie in the box, 0 <= x0 <= x1 <= L))~",
-       [](const Setting& s, SimConfig& c, Pending&) {
-         if (s.value.is_string()) {
-           c.output.box_plane = read_enum(s, kBoxPlaneNames);
-           c.output.box.clear();
-           return;
-         }
-         if (!s.value.is_array()) throw_setting(s, R"~(expected "mid_x", "mid_y", "mid_z" or a list [x0, x1, y0, y1(, z0, z1)])~");
-         c.output.box = read_real_list(s, 0.0, true);
-         c.output.box_plane = BoxPlane::Box;
-       },
+      {"output.box", RestartRole::Free, "string or list", "length", R"~(cells written by output.box_every: "mid_x", "mid_y", "mid_z" (the plane through the middle cell across that axis, as in the images) or [x0, x1, y0, y1] in 2D, [x0, x1, y0, y1, z0, z1] in 3D (the cells whose centres lie in the box, 0 <= x0 <= x1 <= L); or a list of these, each written to its own files (["mid_x", "mid_y", "mid_z"]: fields_box_mid_x_NNNNNNNN.h5, ...; a box by its place: fields_box_2_NNNNNNNN.h5))~",
+       [](const Setting& s, SimConfig& c, Pending&) { c.output.boxes = read_boxes(s); },
        [](const SimConfig& c) {
-         return c.output.box_plane == BoxPlane::Box ? first_of(c.output.box.data(), int(c.output.box.size())) : Json(name_of(c.output.box_plane));
+         Json entries = Json::array();
+         for (const OutputBox& b : c.output.boxes) entries.push_back(box_json(b));
+         return c.output.boxes.size() == 1 ? entries[0] : entries;
        }},
       {"checkpoint.every", RestartRole::Free, "integer", "steps", "parallel HDF5 checkpoint every N steps and at the end (0: only when asked to stop)",
        [](const Setting& s, SimConfig& c, Pending&) { c.checkpoint.every = read_int(s, 0, 1L << 50); },

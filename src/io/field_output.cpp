@@ -36,9 +36,10 @@ std::vector<FieldOutputKind> field_output_kinds(const SimConfig& cfg) {
     }
     kinds.push_back(k);
   }
-  if (o.box_every > 0) {
-    FieldOutputKind k{"fields_box", o.box_every, whole};
-    const auto box = box_cells(cfg);
+  for (std::size_t i = 0; o.box_every > 0 && i < o.boxes.size(); ++i) {
+    const std::string name = box_name(o, i);
+    FieldOutputKind k{name.empty() ? "fields_box" : "fields_box_" + name, o.box_every, whole};
+    const auto box = box_cells(cfg.grid, o.boxes[i]);
     for (int d = 0; d < cfg.grid.dims; ++d) {
       k.layout.lo[d] = box[d][0];
       k.layout.count[d] = box[d][1] - box[d][0];

@@ -15,7 +15,8 @@
 namespace gs {
 
 // One kind of field output: its files' prefix ("fields": fields_<step>.h5 and
-// fields.xmf; "fields_sub", "fields_box"), its cadence and what its files hold.
+// fields.xmf; "fields_sub", "fields_box", or with several boxes
+// "fields_box_mid_x", "fields_box_2", ...), its cadence and what its files hold.
 struct FieldOutputKind {
   std::string prefix = "fields";
   long every = 0;
@@ -24,7 +25,7 @@ struct FieldOutputKind {
 
 // The outputs the output.* keys ask for: the whole grid every
 // output.fields_every steps, every output.subsample_stride-th cell every
-// output.subsample_every steps, the cells of output.box every output.box_every
+// output.subsample_every steps, the cells of each output.box entry every output.box_every
 // steps (each only when its cadence is above 0).
 std::vector<FieldOutputKind> field_output_kinds(const SimConfig& cfg);
 

@@ -307,7 +307,7 @@ namespace {
 // rank learns of it before the next collective call, or the others wait
 // there forever.
 template <class Real, class Pack>
-void write_u_and_v(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const Slab& s, const State<Real>& state,
+void write_u_and_v(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State<Real>& state,
                    const Pack& pack) {
   H5Handle dxpl = collective_transfer();
   std::string err = first_error_of([&] { GS_H5_CHECK(H5Fflush(file, H5F_SCOPE_GLOBAL), "H5Fflush"); }, dec.comm());
@@ -325,7 +325,7 @@ void write_u_and_v(hid_t file, const StateDatasets& datasets, const Decompositio
 template <class Real>
 void h5_write_fields(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const FieldLayout& layout, const State<Real>& state) {
   const Slab s = slab_of(dec, layout);
-  write_u_and_v(file, datasets, dec, s, state, [&](hid_t id, const char* name, const Field<Real>& field, hid_t dxpl) {
+  write_u_and_v(file, datasets, dec, state, [&](hid_t id, const char* name, const Field<Real>& field, hid_t dxpl) {
     if (layout.value_bytes == 4)
       write_dataset(id, name, s, pack_to_host<float>(field, dec, layout), dxpl);
     else
@@ -336,7 +336,7 @@ void h5_write_fields(hid_t file, const StateDatasets& datasets, const Decomposit
 template <class Real>
 void h5_write_state(hid_t file, const StateDatasets& datasets, const Decomposition& dec, const State<Real>& state) {
   const Slab s = slab_of(dec);
-  write_u_and_v(file, datasets, dec, s, state, [&](hid_t id, const char* name, const Field<Real>& field, hid_t dxpl) {
+  write_u_and_v(file, datasets, dec, state, [&](hid_t id, const char* name, const Field<Real>& field, hid_t dxpl) {
     write_dataset(id, name, s, owned_to_host(field, dec), dxpl);
   });
 }

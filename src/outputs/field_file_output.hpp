@@ -15,7 +15,7 @@ template <class Real>
 class FieldFileOutput : public CadencedOutput<Real> {
  public:
   FieldFileOutput(const SimConfig& cfg, const Decomposition& dec, long first_step, FieldOutputKind kind);
-  // "fields", "fields_sub" or "fields_box": its files' prefix.
+  // "fields", "fields_sub", "fields_box" or "fields_box_<name>": its files' prefix.
   std::string name() const override { return writer_.prefix(); }
   void write(const OutputStep& s, const State<Real>& state) override;
   // What the files hold (summary_version 5): value type, compression, cells

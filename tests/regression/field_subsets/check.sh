@@ -3,7 +3,8 @@
 # Sub-sampled and boxed field outputs (docs/io.md, "Sub-sampled and sliced
 # outputs"): each its own output with its own cadence; fields_sub holds every
 # k-th cell of the full field, fields_box exactly the cells whose centres lie
-# in the box (or the mid-plane), the same bits on 1 and 3 ranks (with ranks
+# in the box (or the mid-plane; several entries of output.box, each its own
+# series), the same bits on 1 and 3 ranks (with ranks
 # that hold none of the box), compressed or not; ParaView's XDMF reader
 # reports the bounds those cells cover and opens each as a time series; a
 # restart continues each series.
@@ -29,6 +30,8 @@ run box_r3 3 "$box"
 run box_deflate_r3 3 "$box" output.fields_compression=deflate output.fields_precision=float32
 run mid_x_r3 3 output.box=mid_x
 run mid_z_r2 2 output.box=mid_z output.subsample_stride=5
+# Several entries: each its own series, named by its plane or its place.
+run planes_r3 3 'output.box=["mid_x","mid_y","mid_z",[2.0,9.5,1.2,6.0,0.0,5.0]]' output.fields_compression=deflate
 "$PY" "$here/check_subsets.py" "$OUT" || fail "file contents (above)"
 
 # A restart continues each series: the earlier files stay in its XDMF, and
@@ -58,10 +61,13 @@ pv "$OUT/box_deflate_r3/fields_box.xmf" "0 0.5 1 1.5 2" "8 10 5" "2 1 0" "1 0.5 
 pv "$OUT/box_r3/fields_sub.xmf" "0 1 2" "8 7 6" "-1 -0.5 -1" "3 1.5 3"
 pv "$OUT/mid_x_r3/fields_box.xmf" "0 0.5 1 1.5 2" "1 20 18" "12 0 0" "1 0.5 1"
 pv "$OUT/mid_z_r2/fields_box.xmf" "0 0.5 1 1.5 2" "24 20 1" "0 0 9" "1 0.5 1"
+pv "$OUT/planes_r3/fields_box_mid_y.xmf" "0 0.5 1 1.5 2" "24 1 18" "0 5 0" "1 0.5 1"
+pv "$OUT/planes_r3/fields_box_4.xmf" "0 0.5 1 1.5 2" "8 10 5" "2 1 0" "1 0.5 1"
 # A box that names no cell is refused before step 0: one line naming
 # output.box and what is wrong, exit 2, nothing written (x cells are 1 wide,
 # centres at 0.5, 1.5, ...: [2.0, 2.4] holds none).
-for bad in "output.box=[2.0,2.4,0,5,0,5]" "output.box=[0,5,0,5]" "output.box=[5,2,0,5,0,5]" "output.box=[0,25,0,5,0,5]" output.box=mid_w; do
+for bad in "output.box=[2.0,2.4,0,5,0,5]" "output.box=[0,5,0,5]" "output.box=[5,2,0,5,0,5]" "output.box=[0,25,0,5,0,5]" output.box=mid_w \
+  'output.box=["mid_x","mid_x"]' 'output.box=["mid_x",3]' 'output.box=["mid_y",[0,5,0,5]]' 'output.box=[]'; do
   rc=0
   "$GRAYSCOTT" "${base[@]}" "$bad" "output.dir=$OUT/bad" >"$OUT/bad.log" 2>&1 || rc=$?
   [[ $rc == 2 && $(wc -l <"$OUT/bad.log") == 1 ]] || fail "$bad: exit $rc, expected 2 and one line: $(cat "$OUT/bad.log")"

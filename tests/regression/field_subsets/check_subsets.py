@@ -61,6 +61,33 @@ for run, (sel, k, f32) in cases.items():
         on_disk = sum(os.path.getsize(os.path.join(out, run, f)) for f in files if f.startswith(prefix + "_"))
         if (e.get("calls"), e.get("cells"), e.get("bytes")) != (calls, cells, on_disk):
             errors.append("%s: summary %s calls %s cells %s bytes %s, expected %d, %d, %d" % (run, prefix, e.get("calls"), e.get("cells"), e.get("bytes"), calls, cells, on_disk))
+# Several entries of output.box: each its own files, named by its plane or
+# its place in the list, holding its cells, with its own summary entry.
+planes = {"fields_box_mid_x": (slice(None), slice(None), slice(12, 13)),
+          "fields_box_mid_y": (slice(None), slice(10, 11), slice(None)),
+          "fields_box_mid_z": (slice(9, 10), slice(None), slice(None)),
+          "fields_box_4": (box[2], box[1], box[0])}
+files = sorted(os.listdir(os.path.join(out, "planes_r3")))
+series = sorted(f[:-4] for f in files if f.startswith("fields_box") and f.endswith(".xmf"))
+if series != sorted(planes):
+    errors.append("planes_r3: series %s, expected %s" % (series, sorted(planes)))
+summary = json.load(open(os.path.join(out, "planes_r3", "summary.json")))["outputs"]
+for prefix, sel in planes.items():
+    for step in [0, 5, 10, 15, 20]:
+        for c in "uv":
+            if step % 10 == 0:  # against the full field of the same run
+                want = read("planes_r3", "fields", step, c)[sel]
+            elif prefix == "fields_box_4":  # against the one-box run on 1 rank
+                want = read("box_r1", "fields_box", step, c)
+            else:
+                continue
+            got = read("planes_r3", prefix, step, c)
+            if got.shape != want.shape or not np.array_equal(got, want):
+                errors.append("planes_r3 step %d %s: %s %s is not the cells %s %s" % (step, c, prefix, got.shape, sel, want.shape))
+    e = summary.get(prefix, {})
+    on_disk = sum(os.path.getsize(os.path.join(out, "planes_r3", f)) for f in files if f.startswith(prefix + "_") and f[len(prefix) + 1:-3].isdigit())
+    if (e.get("calls"), e.get("cells"), e.get("bytes"), e.get("compression")) != (5, int(np.empty(n[::-1])[sel].size), on_disk, "deflate"):
+        errors.append("planes_r3: summary %s is %s, expected 5 calls, %d cells, %d bytes, deflate" % (prefix, e, np.empty(n[::-1])[sel].size, on_disk))
 # The same bits whatever the rank count.
 for prefix, step in [("fields_box", 15), ("fields_sub", 20)]:
     for c in "uv":
@@ -68,4 +95,4 @@ for prefix, step in [("fields_box", 15), ("fields_sub", 20)]:
             errors.append("%s step %d %s: 1 and 3 ranks differ" % (prefix, step, c))
 if errors:
     sys.exit("\n".join(errors))
-print("ok: fields_sub every k-th cell, fields_box the box's and mid-planes' cells, 1 rank = 3 ranks")
+print("ok: fields_sub every k-th cell, fields_box the box's and mid-planes' cells, several boxes each its own series, 1 rank = 3 ranks")
