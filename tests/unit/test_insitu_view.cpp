@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 
 #include "config/insitu_view.hpp"
@@ -107,9 +106,8 @@ TEST(InsituView, ScriptHeaderNamesTheRunsItServes) {
   EXPECT_EQ(insitu_script_dims_problem(script("# any run\n"), 2), "");
   std::remove(path.c_str());
   EXPECT_EQ(insitu_script_dims_problem(path, 2), "");  // a missing file is the loader's error, not this one
-  // The ready scripts of this checkout: __FILE__ as CMake gives it to the compiler (absolute, or
-  // relative to build/tests, the folder ctest runs this in).
-  const std::string ready = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "inputs/catalyst/";
+  // The ready scripts of this checkout (GS_SOURCE_DIR: tests/CMakeLists.txt), from any working folder.
+  const std::string ready = std::string(GS_SOURCE_DIR) + "/inputs/catalyst/";
   for (const char* name : {"isosurface.py", "slice_contour.py"}) {
     ASSERT_TRUE(std::ifstream(ready + name).good()) << ready + name;
     EXPECT_NE(insitu_script_dims_problem(ready + name, 2), "") << name;
