@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <queue>
 #include <vector>
 
@@ -188,6 +189,36 @@ TEST(Minkowski, RandomSetsMatchComponentsMinusHoles) {
     SCOPED_TRACE("seed " + std::to_string(seed) + ", p " + std::to_string(p));
     check_shape(s);
   }
+}
+
+// The row form counts 64 cells per word with a carry from word to word; the
+// cell form counts each cell on its own. On rows of every length around the
+// word size, with values at, just below and just above theta (0.3, which
+// float does not hold exactly: v is compared as double(v) >= theta), NaN,
+// -0 and subnormals in the owned cells and the ghosts, the two agree.
+TEST(Minkowski, RowFormEqualsCellFormOnRowsOfAnyLength) {
+  const double theta = 0.3;
+  const Real values[] = {Real(0), Real(theta), std::nextafter(Real(theta), Real(0)), std::nextafter(Real(theta), Real(1)),
+                         Real(1), std::numeric_limits<Real>::quiet_NaN(), Real(-0.0), std::numeric_limits<Real>::denorm_min()};
+  std::uint64_t state = 12345;
+  for (const int dims : {2, 3})
+    for (const int nx : {1, 2, 3, 5, 31, 63, 64, 65, 127, 128, 129, 200}) {
+      const int ny = 3, nz = dims == 3 ? 2 : 1, gz = dims == 3 ? 1 : 0;
+      Field<Real> v("v", nz + 2 * gz, ny + 2, nx + 2);
+      const IndexBox owned{{1, 1, gz}, {1 + nx, 1 + ny, gz + nz}};
+      for (int trial = 0; trial < 4; ++trial) {
+        test::fill_host(v, [&](int, int, int) {
+          state = state * 6364136223846793005ull + 1442695040888963407ull;
+          // Trial 0: all eight kinds; then mostly on, mostly off, and half.
+          const int pick = int(state >> 59) & 7;
+          return trial == 0 ? values[pick] : trial == 1 ? values[pick < 6 ? 4 : pick] : trial == 2 ? values[pick < 6 ? 0 : pick] : values[pick & 4];
+        });
+        const PatternCounts rows = local_pattern_counts(v, owned, dims, theta, PatternLoop::Rows);
+        const PatternCounts cells = local_pattern_counts(v, owned, dims, theta, PatternLoop::Cells);
+        EXPECT_TRUE(test::same_counts(rows, cells)) << dims << "D, " << nx << " cells a row, trial " << trial << ": rows "
+                                                    << test::counts_text(rows) << ", cells " << test::counts_text(cells);
+      }
+    }
 }
 
 }  // namespace
