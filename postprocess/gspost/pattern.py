@@ -275,6 +275,8 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
     if os.path.isfile(run_dir):
         files = [(None, run_dir)]
         run_dir = os.path.dirname(os.path.abspath(run_dir))
+        if os.path.basename(run_dir) == "checkpoints":  # a checkpoint: its run's summary.json is one folder up
+            run_dir = os.path.dirname(run_dir)
     else:
         if not os.path.isdir(run_dir):
             raise InputError("%s: no such run folder or field file" % run_dir)

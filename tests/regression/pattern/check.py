@@ -126,6 +126,16 @@ def post_agrees(args, out, last, dims, name):
                 last[fraction], last[density]))
     else:
         print("%s: gs_post.py pattern agrees with the last row (chi %d, %d components)" % (name, got["euler"], got["components"]))
+    # Given one checkpoint file, it finds the run's summary.json one folder up.
+    folder = os.path.join(out, "checkpoints")
+    last_ckpt = sorted(f for f in os.listdir(folder) if f.endswith(".h5"))[-1]
+    one = os.path.join(out, "pattern_of_checkpoint.json")
+    p = subprocess.run([sys.executable, post, "pattern", os.path.join(folder, last_ckpt), "-o", one], capture_output=True, text=True, timeout=300)
+    got = json.load(open(one)) if p.returncode == 0 else {}
+    if (got.get("threshold"), got.get("threshold_source"), got.get("euler")) != (float(last["theta"]), "run", int(last["euler_characteristic"])):
+        fail("%s: gs_post.py pattern %s gave theta %r (%s), chi %r; the run's %s, %s: %s"
+             % (name, last_ckpt, got.get("threshold"), got.get("threshold_source"), got.get("euler"), last["theta"],
+                last["euler_characteristic"], (p.stdout + p.stderr)[-300:]))
 
 
 def same_file(a, b, what):
