@@ -35,7 +35,7 @@ std::array<double, 2> read_range2(const Setting& s) {
 std::vector<std::string> read_path_list(const Setting& s) {
   if (!s.value.is_array()) return {read_nonempty_string(s)};
   std::vector<std::string> out;
-  for (const auto& item : s.value.as_array()) out.push_back(read_nonempty_string(Setting{s.key, item, s.source}));
+  for (const auto& item : s.value.as_array()) out.push_back(read_nonempty_string(Setting{s.key, item, s.source, s.entry}));
   return out;
 }
 
@@ -97,17 +97,10 @@ std::vector<OutputBox> read_boxes(const Setting& s) {
   if (!several) return {read_one_box(s)};
   std::vector<OutputBox> boxes;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    const Setting entry{s.key, items[i], s.source};
-    try {
-      if (!items[i].is_string() && !items[i].is_array()) throw_setting(entry, kBoxForms);
-      boxes.push_back(read_one_box(entry));
-    } catch (const InputError& e) {
-      // Name the entry after the key, as box_problem does: "key 'output.box': entry 2: ...".
-      std::string what = e.what();
-      const std::string head = s.source + ": key '" + s.key + "': ";
-      if (what.rfind(head, 0) == 0) what.insert(head.size(), "entry " + std::to_string(i + 1) + ": ");
-      throw InputError(what);
-    }
+    // Messages name the entry after the key, as box_problem does: "key 'output.box': entry 2: ...".
+    const Setting entry{s.key, items[i], s.source, "entry " + std::to_string(i + 1)};
+    if (!items[i].is_string() && !items[i].is_array()) throw_setting(entry, kBoxForms);
+    boxes.push_back(read_one_box(entry));
   }
   return boxes;
 }

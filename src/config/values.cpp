@@ -50,7 +50,8 @@ std::string bound_text(double lo, bool inclusive) {
 
 void throw_setting(const Setting& s, const std::string& what) {
   const bool defaulted = s.value.is_uninitialized();
-  throw InputError(s.source + ": key '" + s.key + "'" + (defaulted ? " (default value)" : "") + ": " + what);
+  throw InputError(s.source + ": key '" + s.key + "'" + (defaulted ? " (default value)" : "") + ": " +
+                   (s.entry.empty() ? "" : s.entry + ": ") + what);
 }
 
 long read_int(const Setting& s, long lo, long hi) {
@@ -122,7 +123,7 @@ std::string read_nonempty_string(const Setting& s) {
 std::vector<long> read_int_list(const Setting& s, long lo, long hi) {
   std::vector<long> out;
   if (s.value.is_array()) {
-    for (const auto& item : s.value.as_array()) out.push_back(read_int(Setting{s.key, item, s.source}, lo, hi));
+    for (const auto& item : s.value.as_array()) out.push_back(read_int(Setting{s.key, item, s.source, s.entry}, lo, hi));
     if (out.empty()) throw_setting(s, "the list is empty");
   } else {
     out.push_back(read_int(s, lo, hi));
@@ -133,7 +134,7 @@ std::vector<long> read_int_list(const Setting& s, long lo, long hi) {
 std::vector<double> read_real_list(const Setting& s, double lo, bool lo_inclusive) {
   std::vector<double> out;
   if (s.value.is_array()) {
-    for (const auto& item : s.value.as_array()) out.push_back(read_real(Setting{s.key, item, s.source}, lo, lo_inclusive));
+    for (const auto& item : s.value.as_array()) out.push_back(read_real(Setting{s.key, item, s.source, s.entry}, lo, lo_inclusive));
     if (out.empty()) throw_setting(s, "the list is empty");
   } else {
     out.push_back(read_real(s, lo, lo_inclusive));

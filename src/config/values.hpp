@@ -14,6 +14,7 @@ struct Setting {
   std::string key;
   toml::value value;
   std::string source;  // input file path or kCommandLine (config.hpp)
+  std::string entry = "";  // "" or which entry of a list this value is ("entry 2"), named in messages after the key
 };
 
 [[noreturn]] void throw_setting(const Setting& s, const std::string& what);

@@ -41,3 +41,10 @@ run_ranks() {
   shift 2
   "$MPIEXEC" -n "$ranks" "$GRAYSCOTT" "$@" "output.dir=$out" >"$out.log" 2>&1
 }
+
+# run_case NAME RANKS ARGS...: run_ranks into $OUT/NAME, or fail with the last lines of its log.
+run_case() {
+  local name=$1 ranks=$2
+  shift 2
+  run_ranks "$ranks" "$OUT/$name" "$@" || fail "$name: run failed: $(tail -n 3 "$OUT/$name.log")"
+}

@@ -16,11 +16,7 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 
 base=(/dev/null grid.dims=3 "grid.n=[24,20,18]" "grid.L=[24.0,10.0,18.0]" grid.stencil=7 time.dt=0.1 init.type=spots init.count=4
   init.size=0.4 time.steps=20 output.fields_every=10 output.every=0 checkpoint.every=20)
-run() {  # name ranks overrides...
-  local name=$1 ranks=$2
-  shift 2
-  run_ranks "$ranks" "$OUT/$name" "${base[@]}" "$@" || fail "$name: run failed: $(tail -n 3 "$OUT/$name.log")"
-}
+run() { run_case "$1" "$2" "${base[@]}" "${@:3}"; }  # name ranks overrides...
 run ref 1
 run f32 1 output.fields_precision=float32
 for ranks in 1 2 3; do run "deflate_r$ranks" "$ranks" output.fields_compression=deflate output.fields_deflate_level=6; done

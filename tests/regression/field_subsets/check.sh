@@ -20,11 +20,7 @@ base=(/dev/null grid.dims=3 "grid.n=[24,20,18]" "grid.L=[24.0,10.0,18.0]" grid.s
   init.size=0.4 time.steps=20 output.every=0 output.fields_every=10 output.subsample_every=10 output.subsample_stride=3 output.box_every=5
   parallel.layout=[1,1,0])
 box="output.box=[2.0,9.5,1.2,6.0,0.0,5.0]"  # x cells 2..9, y cells 2..11, z cells 0..4: on 3 ranks along z, two hold none
-run() {  # name ranks overrides...
-  local name=$1 ranks=$2
-  shift 2
-  run_ranks "$ranks" "$OUT/$name" "${base[@]}" "$@" || fail "$name: run failed: $(tail -n 3 "$OUT/$name.log")"
-}
+run() { run_case "$1" "$2" "${base[@]}" "${@:3}"; }  # name ranks overrides...
 run box_r1 1 "$box"
 run box_r3 3 "$box"
 run box_deflate_r3 3 "$box" output.fields_compression=deflate output.fields_precision=float32
@@ -37,7 +33,7 @@ run planes_r3 3 'output.box=["mid_x","mid_y","mid_z",[2.0,9.5,1.2,6.0,0.0,5.0]]'
 # A restart continues each series: the earlier files stay in its XDMF, and
 # the files after the restart are those of the uninterrupted run.
 run restart 1 "$box" time.steps=10 checkpoint.every=10
-run_ranks 2 "$OUT/restart" "${base[@]}" "$box" restart=latest || fail "restart: run failed: $(tail -n 3 "$OUT/restart.log")"
+run restart 2 "$box" restart=latest
 for prefix in fields_sub fields_box; do
   want=$(ls "$OUT/box_r1" | grep "^${prefix}_.*h5$")
   [[ $(grep -o "${prefix}_[0-9]*\.h5" "$OUT/restart/$prefix.xmf" | sort -u) == "$want" ]] ||
