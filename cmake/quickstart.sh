@@ -32,7 +32,7 @@ packages=(cmake g++ make ccache libtrilinos-kokkos-dev libopenmpi-dev openmpi-bi
 # the build includes the Catalyst in-situ adaptor, whose tests render under Xvfb; postprocess/ plots
 # with matplotlib and measures patterns with scipy, summaries are checked against docs/summary.schema.json with jsonschema, and slurm/ runs on a one-node Slurm (label slurm).
 [[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-scipy python3-matplotlib python3-jsonschema paraview paraview-dev python3-paraview
-  xvfb xauth slurmctld slurmd slurm-client munge)
+  xvfb xauth faketime slurmctld slurmd slurm-client munge)
 # Kokkos from source: fetched with apt-get, patched, built with CMake.
 [[ $backend != serial ]] && packages+=(patch ca-certificates)
 # Debian's HIP compiler (about 300 MB with its LLVM), only when HIP is asked for.

@@ -20,6 +20,7 @@
 #include "driver/driver.hpp"
 #include "grid/decomposition.hpp"
 #include "io/field_layout.hpp"
+#include "io/checkpoint_names.hpp"
 #include "outputs/insitu_checks.hpp"
 
 namespace gs {
@@ -77,6 +78,10 @@ int run(int rank, int size, int argc, char** argv) {
     command_line += " " + *it;
   }
   SimConfig cfg = load_config(args[0], overrides);
+  if (rank == 0) {
+    for (const auto& w : cfg.warnings) std::fprintf(stderr, "grayscott: warning: %s\n", one_line(w).c_str());
+    std::fflush(stderr);
+  }
   // A script that serves only runs of the other dimension (its "# grid.dims:"
   // header line): bad input, refused by --check as by the run, before step 0.
   for (const auto& script : cfg.insitu.scripts) {
@@ -107,13 +112,18 @@ int run(int rank, int size, int argc, char** argv) {
   const Decomposition& dec = *dec_ptr;
   check_memory(cfg, dec);
   if (check_only) {
-    // Validation ends here: the restart checkpoint and output.dir are looked at by the run itself.
+    // The restart file must be there (a job script's submit-time check relies
+    // on it); its contents and output.dir are looked at by the run itself.
+    std::string restart_note, restart_path;
+    if (!cfg.restart.empty()) restart_path = resolve_restart(cfg.restart, cfg, &restart_note);
     if (rank == 0) {
       std::printf("%s\n", config_to_json(cfg, 0).c_str());
       std::printf("grayscott: %s: input valid for %d rank%s (layout ", cfg.input_file.c_str(), dec.size(), dec.size() > 1 ? "s" : "");
       for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
       std::printf(")\n");
+      if (!restart_path.empty()) std::printf("grayscott: restart=%s takes %s\n", cfg.restart.c_str(), restart_path.c_str());
       std::fflush(stdout);
+      if (!restart_note.empty()) std::fprintf(stderr, "grayscott: warning: %s\n", restart_note.c_str());
     }
     return 0;
   }

@@ -54,7 +54,7 @@ struct TimeConfig {
   // time.stages: RKL2's stages per step; kAutoStages: the fewest odd count
   // (>= 3) that holds time.dt (numerics/integrator.hpp).
   static constexpr int kAutoStages = 0;
-  static constexpr int kMaxStages = 1000;
+  static constexpr int kMaxStages = 999;  // odd: every count taken is odd
   int stages = kAutoStages;
   bool allow_unstable = false;
   // Derived, not keys; set by the loader (config/stability.hpp):
@@ -184,6 +184,9 @@ struct SimConfig {
   std::string restart;     // restart=PATH|latest from the command line ("" = fresh start)
   std::string input_file;  // where the config came from, for messages and the summary
   std::string command_line;  // how this run was started (without restart=), for the restart hint
+  // Keys set that have no effect in this run, one line each ("FILE: key 'K': ..."),
+  // printed by rank 0 as warnings before the run (and by --check).
+  std::vector<std::string> warnings;
   // Where each key that was set came from: "section.key" -> the input file's
   // path or kCommandLine (an override wins over the file). Set by the loader.
   std::map<std::string, std::string> key_sources;

@@ -175,14 +175,22 @@ const std::vector<KeySpec>& key_table() {
          c.time.integrator = read_enum(s, kIntegratorNames);
        },
        [](const SimConfig& c) { return Json(name_of(c.time.integrator)); }},
-      {"time.stages", RestartRole::Physics, "integer or \"auto\"", "-", R"~(rkl2: stages per step (2 to 1000); "auto": the fewest odd count (>= 3) whose stability bound holds time.dt, printed in the run's first line)~",
+      {"time.stages", RestartRole::Physics, "integer or \"auto\"", "-", R"~(rkl2: stages per step (an odd count from 3 to 999: even counts leave the checkerboard mode undamped at their bound); "auto": the fewest odd count whose stability bound holds time.dt, printed in the run's first line)~",
        [](const Setting& s, SimConfig& c, Pending&) {
          if (s.value.is_string()) {
            if (s.value.as_string().str != "auto")
-             throw_setting(s, "expected an integer from 2 to 1000 or \"auto\", got \"" + s.value.as_string().str + "\"");
+             throw_setting(s, "expected an odd integer from 3 to 999 or \"auto\", got \"" + s.value.as_string().str + "\"");
            c.time.stages = TimeConfig::kAutoStages;
          } else {
-           c.time.stages = (int)read_int(s, 2, TimeConfig::kMaxStages);
+           c.time.stages = (int)read_int(s, 2, TimeConfig::kMaxStages + 1);
+           // At its bound an even count's stiffest (checkerboard) mode has
+           // amplification exactly 1: undamped, it grows under any reaction
+           // (docs/numerics.md, "Stage count").
+           if (c.time.stages % 2 == 0)
+             throw_setting(s, std::to_string(c.time.stages) + " is even: an even stage count leaves the checkerboard mode undamped at its "
+                              "stability bound and the run can blow up below it; use " +
+                              std::to_string(c.time.stages < TimeConfig::kMaxStages ? c.time.stages + 1 : TimeConfig::kMaxStages) +
+                              " (odd) or \"auto\"");
          }
        },
        [](const SimConfig& c) { return c.time.stages == TimeConfig::kAutoStages ? Json("auto") : Json(c.time.stages); },

@@ -208,6 +208,35 @@ std::string find_script(const std::string& path, const Setting& s) {
   throw_setting(s, "script '" + path + "' is not a readable file in " + searched + "'" + here.string() + "' (the current folder)");
 }
 
+// Field-output keys that would write nothing sensible are refused; keys set
+// that no output of this run reads are warned about (one line each).
+void check_field_output_keys(SimConfig& c, const FlatSettings& flat) {
+  const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
+  const OutputConfig& o = c.output;
+  long widest = 1;
+  for (int d = 0; d < c.grid.dims; ++d) widest = std::max(widest, c.grid.n[d]);
+  if (o.subsample_every > 0 && o.subsample_stride >= widest)
+    throw_setting(where("output.subsample_stride"),
+                  std::to_string(o.subsample_stride) + " keeps one cell along every axis of this " + std::to_string(widest) +
+                      "-cell grid (one value drawn " + std::to_string(o.subsample_stride) + " cells wide); at most " +
+                      std::to_string(widest - 1));
+  const auto unused = [&](const char* key, const std::string& why) {
+    if (!flat.count(key)) return;
+    const Setting s = where(key);
+    c.warnings.push_back(s.source + ": key '" + key + "' has no effect: " + why);
+  };
+  const bool any_field_output = o.fields_every > 0 || o.subsample_every > 0 || o.box_every > 0;
+  if (o.fields_compression == FieldCompression::None)
+    unused("output.fields_deflate_level", "output.fields_compression is \"none\"");
+  if (o.box_every == 0) unused("output.box", "output.box_every is 0 (no box output)");
+  if (o.subsample_every == 0) unused("output.subsample_stride", "output.subsample_every is 0 (no sub-sampled output)");
+  if (!any_field_output) {
+    const std::string none = "no field output is on (output.fields_every, output.subsample_every and output.box_every are 0)";
+    unused("output.fields_compression", none);
+    unused("output.fields_precision", none);
+  }
+}
+
 void validate(SimConfig& c, const FlatSettings& flat) {
   const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (!(c.output.vmax > c.output.vmin))
@@ -232,6 +261,7 @@ void validate(SimConfig& c, const FlatSettings& flat) {
         throw_setting(where("grid.n"), "init.type = \"diamond_square\" needs 2 to 2^30 cells along every axis (got " +
                                            std::to_string(c.grid.n[d]) + " along " + "xyz"[d] + ")");
   if (const std::string why = box_problem(c); !why.empty()) throw_setting(where("output.box"), why);
+  check_field_output_keys(c, flat);
   if (c.insitu.enabled()) {
     if (!GS_HAVE_CATALYST)
       throw_setting(where("insitu.script"), "this build has no ParaView Catalyst (configure with ParaView installed, see docs/insitu.md); remove insitu.script");

@@ -71,6 +71,10 @@ std::string box_problem(const SimConfig& cfg) {
       if (boxes[j].plane != BoxPlane::Box && boxes[j].plane == boxes[i].plane)
         return std::string("entry ") + std::to_string(i + 1) + ": \"" + name_of(boxes[i].plane) + "\" is already entry " +
                std::to_string(j + 1) + " (each plane once)";
+      else if (boxes[j].plane == BoxPlane::Box && boxes[i].plane == BoxPlane::Box &&
+               box_cells(cfg.grid, boxes[j]) == box_cells(cfg.grid, boxes[i]))
+        // Other numbers may cover the same cells: the same series twice.
+        return "entry " + std::to_string(i + 1) + ": covers the same cells as entry " + std::to_string(j + 1) + " (each box once)";
   }
   return "";
 }

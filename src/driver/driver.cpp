@@ -163,11 +163,22 @@ std::string Driver<Real>::finish_summary(long step) {
 }
 
 template <class Real>
-int Driver<Real>::fail(const std::string& error, long step) {
+int Driver<Real>::fail(const std::string& what, long step) {
+  // A folder removed while a write was under way fails that write first (a
+  // file of it gone, pattern.csv say): when the folder is gone, its own message
+  // says what happened, whichever writer met it, and nothing is written.
+  std::string error = what;
+  if (folder_ && !folder_->gone()) {
+    try {
+      folder_->check(step);
+    } catch (const RunError& e) {
+      error = e.what();
+    }
+  }
   summary_.status = RunStatus::failed;
   summary_.error = error;
-  const std::string summary_error = finish_summary(step);
-  // A folder removed while a write was under way fails that write first; say so.
+  std::string summary_error = folder_ && folder_->gone() ? "its folder is gone" : finish_summary(step);
+  // ... or the folder went while the summary was being written.
   if (!summary_error.empty() && folder_ && !folder_->gone()) {
     try {
       folder_->check(step);

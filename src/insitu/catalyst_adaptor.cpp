@@ -14,7 +14,6 @@
 #include <vtkPythonInterpreter.h>
 #include <vtkSmartPointer.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <sstream>
 
@@ -177,8 +176,8 @@ std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock
   m.image->Modified();
   m.description->SetTimeData(time, step);
   m.description->SetForceOutput(last);
-  // Files older than the call are not its own (1 s for the file system's clock granularity).
-  const double since = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() - 1.0;
+  // What the extractors' files are before the call: the call wrote what differs after it.
+  const std::string unseen = m.rank == 0 ? begin_extract_check(step, time) : "";
   int ran = 1;
   bool processed = false;
   if (m.processor->RequestDataDescription(m.description)) {
@@ -200,7 +199,7 @@ std::string CatalystAdaptor::execute(long step, double time, const CatalystBlock
     error = "Catalyst CoProcess failed at step " + std::to_string(step);
   } else if (processed && m.rank == 0) {
     // ParaView only logs an extractor's failed write: check its files.
-    error = missing_extract(step, time, since);
+    error = unseen.empty() ? missing_extract(step, time) : unseen;
     explained = !error.empty();
   }
   m.log->flush(explained);

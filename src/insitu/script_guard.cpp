@@ -72,22 +72,39 @@ ScriptFailure take_script_failure() {
   return out;
 }
 
-std::string missing_extract(long step, double time, double since) {
+namespace {
+
+// Calls the guard's function `name`(step, time): "" when it returns a string
+// (its answer), else `failed` with Python's reason.
+std::string call_guard(const char* name, long step, double time, const std::string& failed, std::string* answer) {
   vtkPythonScopeGilEnsurer gil;
   vtkSmartPyObject module(PyImport_ImportModule(kModule));
-  vtkSmartPyObject result(module ? PyObject_CallMethod(module, "missing_extract", "ldd", step, time, since) : nullptr);
-  if (!result || !PyUnicode_Check(result)) {
-    std::string why = "the check of the extractors' files failed";
-    if (PyErr_Occurred()) {
-      PyObject *kind = nullptr, *value = nullptr, *tb = nullptr;
-      PyErr_Fetch(&kind, &value, &tb);
-      vtkSmartPyObject text(value ? PyObject_Str(value) : nullptr);
-      if (text) why += ": " + text_of(text);
-      Py_XDECREF(kind), Py_XDECREF(value), Py_XDECREF(tb);
-    }
-    return why;
+  vtkSmartPyObject result(module ? PyObject_CallMethod(module, name, "ld", step, time) : nullptr);
+  if (result && (PyUnicode_Check(result) || result == Py_None)) {
+    if (answer) *answer = text_of(result);
+    return "";
   }
-  return text_of(result);
+  std::string why = failed;
+  if (PyErr_Occurred()) {
+    PyObject *kind = nullptr, *value = nullptr, *tb = nullptr;
+    PyErr_Fetch(&kind, &value, &tb);
+    vtkSmartPyObject text(value ? PyObject_Str(value) : nullptr);
+    if (text) why += ": " + text_of(text);
+    Py_XDECREF(kind), Py_XDECREF(value), Py_XDECREF(tb);
+  }
+  return why;
+}
+
+}  // namespace
+
+std::string begin_extract_check(long step, double time) {
+  return call_guard("begin_call", step, time, "the look at the extractors' files before the call failed", nullptr);
+}
+
+std::string missing_extract(long step, double time) {
+  std::string answer;
+  const std::string failed = call_guard("missing_extract", step, time, "the check of the extractors' files failed", &answer);
+  return failed.empty() ? answer : failed;
 }
 
 }  // namespace gs

@@ -25,9 +25,14 @@ std::string install_script_guard();
 // This rank's view of failures since the last call (then reset).
 ScriptFailure take_script_failure();
 
-// After a call, on the rank that writes the extractors' files (rank 0): "" or
-// which extractor due at this step left no non-empty file written at or after
-// `since` (seconds since the epoch), with the system's reason (one line).
-std::string missing_extract(long step, double time, double since);
+// On the rank that writes the extractors' files (rank 0), before a call: the
+// guard notes what the extractors' folders and due files hold. "" or why not.
+std::string begin_extract_check(long step, double time);
+
+// After that call: "" or which extractor due at this step left no non-empty
+// file that differs from what begin_extract_check saw (new, or another inode,
+// size or modification time: no clock is compared with a file's time), with
+// the system's reason (one line).
+std::string missing_extract(long step, double time);
 
 }  // namespace gs

@@ -32,7 +32,26 @@ long checkpoint_step_of(const std::string& name) {
   return std::stol(digits);
 }
 
-std::string resolve_restart(const std::string& arg, const SimConfig& cfg) {
+namespace {
+
+// The newest ckpt_<step>.h5 in `folder` (a regular, non-empty file: the writer
+// renames a checkpoint into place only once it is whole), or "".
+std::string newest_checkpoint_in(const std::string& folder) {
+  std::error_code ec;
+  long best = -1;
+  std::string found;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const long step = checkpoint_step_of(name);
+    std::error_code e2;
+    if (step > best && it->is_regular_file(e2) && fs::file_size(it->path(), e2) > 0 && !e2) best = step, found = name;
+  }
+  return found;
+}
+
+}  // namespace
+
+std::string resolve_restart(const std::string& arg, const SimConfig& cfg, std::string* note) {
   std::string folder;
   std::error_code ec;
   if (arg == "latest") {
@@ -40,6 +59,7 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg) {
   } else if (fs::is_directory(arg, ec)) {
     folder = fs::exists(arg + "/latest") ? arg : checkpoint_dir(arg);
   } else {
+    if (!fs::exists(arg, ec)) throw InputError("restart=" + arg + ": no such checkpoint file");
     return arg;
   }
   std::ifstream in(folder + "/latest");
@@ -51,7 +71,14 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg) {
     throw InputError("restart=" + arg + ": " + folder + "/latest does not name a checkpoint (got '" + name +
                      "'; expected ckpt_<step>.h5 with up to 18 digits)");
   }
-  return folder + "/" + name;
+  if (fs::exists(folder + "/" + name, ec)) return folder + "/" + name;
+  // The pointer outlived its file (deleted by hand, or lost): the newest
+  // checkpoint still there continues the run, and the user is told which.
+  const std::string newest = newest_checkpoint_in(folder);
+  if (newest.empty())
+    throw InputError("restart=" + arg + ": " + folder + "/latest names " + name + ", which is gone, and no other checkpoint is there");
+  if (note) *note = "restart=" + arg + ": " + folder + "/latest names " + name + ", which is gone; continuing from the newest checkpoint there, " + newest;
+  return folder + "/" + newest;
 }
 
 std::string foreign_checkpoints(const SimConfig& cfg) {

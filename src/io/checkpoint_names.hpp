@@ -20,8 +20,11 @@ std::string checkpoint_file_name(long step);
 long checkpoint_step_of(const std::string& name);
 
 // restart=latest (this run's output folder), a checkpoint folder or output
-// folder (its latest), or a checkpoint file. Throws InputError if none is found.
-std::string resolve_restart(const std::string& arg, const SimConfig& cfg);
+// folder (its latest), or a checkpoint file. Throws InputError if none is
+// found. When 'latest' names a file that is gone, the newest checkpoint of
+// the folder is taken and *note (if given) says so, in one line. Any rank,
+// no communication: every rank sees the same files.
+std::string resolve_restart(const std::string& arg, const SimConfig& cfg, std::string* note = nullptr);
 
 // Rank 0: "" or why a fresh run must not write into cfg's checkpoint folder
 // (it holds checkpoints, so they are another run's).

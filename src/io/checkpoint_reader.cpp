@@ -5,6 +5,7 @@
 #include "io/checkpoint_reader.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -75,8 +76,13 @@ std::string checkpoint_lineage(const std::string& path) {
 template <class Real>
 RestartPoint read_restart_point(const SimConfig& cfg, const Decomposition& dec, State<Real>& f) {
   RestartPoint point;
-  point.path = resolve_restart(cfg.restart, cfg);
+  std::string note;
+  point.path = resolve_restart(cfg.restart, cfg, &note);
   const std::string& path = point.path;
+  if (!note.empty() && dec.rank() == 0) {
+    std::fprintf(stderr, "grayscott: warning: %s\n", note.c_str());
+    std::fflush(stderr);
+  }
   // Each check runs on every rank (check: returns "" or why, or throws) and
   // every rank learns of a failure on any of them before the next collective call.
   const auto fail_if = [&](auto&& check) {

@@ -3,6 +3,9 @@
 #include "outputs/insitu_checks.hpp"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <filesystem>
 
 #include <cstdlib>
 #include <fstream>
@@ -77,12 +80,23 @@ std::string insitu_folder_problem(const std::string& dir) {
          ": remove it or choose another output.dir";
 }
 
-long files_written_since(const std::string& dir, std::filesystem::file_time_type since) {
+FolderSnapshot snapshot_folder(const std::string& dir) {
+  FolderSnapshot files;
   std::error_code ec;
-  long count = 0;
   for (std::filesystem::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::error_code e2;
-    if (it->is_regular_file(e2) && it->last_write_time(e2) >= since && !e2) ++count;
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    files[it->path().string()] = {(unsigned long long)st.st_ino, (long long)st.st_size,
+                                  (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec};
+  }
+  return files;
+}
+
+long files_changed(const FolderSnapshot& before, const FolderSnapshot& after) {
+  long count = 0;
+  for (const auto& [path, stamp] : after) {
+    const auto was = before.find(path);
+    if (was == before.end() || !(was->second == stamp)) ++count;
   }
   return count;
 }

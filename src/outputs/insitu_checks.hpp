@@ -5,7 +5,7 @@
 // through X: no EGL or OSMesa build; the script guard checks again after the
 // scripts load, from the views they made) and that output.dir/insitu is or can be made a folder; after
 // each call, that the scripts still write files there.
-#include <filesystem>
+#include <map>
 #include <string>
 
 namespace gs {
@@ -29,7 +29,22 @@ std::string insitu_script_dims_problem(const std::string& path, int dims);
 // Rank 0: creates `dir` (output.dir/insitu); "" or why it is not a folder.
 std::string insitu_folder_problem(const std::string& dir);
 
-// Rank 0: how many files under `dir` (recursively) were modified at or after `since`.
-long files_written_since(const std::string& dir, std::filesystem::file_time_type since);
+// What a folder holds, file by file (recursively): what a call wrote is what
+// differs between a snapshot before it and one after it. File times come from
+// the file system's clock (the kernel's, or a server's on NFS and parallel file
+// systems), which may disagree with the program's by seconds, so no check
+// compares the program's clock with a file's time.
+struct FileStamp {
+  unsigned long long inode = 0;
+  long long size = 0;
+  long long mtime_ns = 0;
+  bool operator==(const FileStamp& o) const { return inode == o.inode && size == o.size && mtime_ns == o.mtime_ns; }
+};
+using FolderSnapshot = std::map<std::string, FileStamp>;
+FolderSnapshot snapshot_folder(const std::string& dir);
+
+// How many regular files of `after` are new since `before` or were rewritten
+// (another inode, size or modification time).
+long files_changed(const FolderSnapshot& before, const FolderSnapshot& after);
 
 }  // namespace gs

@@ -3,8 +3,6 @@
 
 #include <dlfcn.h>
 
-#include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -149,15 +147,9 @@ std::string InsituOutput<Real>::call(const OutputStep& s, const State<Real>& sta
   view.normals = block_->normals();
   view.normals_name = block_->normals_name().c_str();
   for (int d = 0; d < 3; ++d) view.first[d] = block_->first()[d], view.points[d] = block_->points()[d];
-  // Files are stamped with the kernel's coarse clock, up to one tick behind
-  // this one: a file written in the call's first milliseconds would read as
-  // older than the call (seen with a fast Generate Extracts script).
-  timespec tick{};
-  clock_getres(CLOCK_REALTIME_COARSE, &tick);
-  const auto call_start = std::filesystem::file_time_type::clock::now() -
-                          std::chrono::duration_cast<std::filesystem::file_time_type::duration>(
-                              std::chrono::seconds(tick.tv_sec) + std::chrono::nanoseconds(tick.tv_nsec));
-  if (first) first_call_start_ = call_start;
+  // What the folder holds before the call: the call wrote what differs after it.
+  const FolderSnapshot before = dec_.rank() == 0 ? snapshot_folder(dir_) : FolderSnapshot{};
+  if (first) before_first_call_ = before;
   std::string error;
   {
     KeepSignalHandlers keep;
@@ -165,16 +157,16 @@ std::string InsituOutput<Real>::call(const OutputStep& s, const State<Real>& sta
     error = session_->execute(s.step, s.time, view, s.last || s.stopping);
   }
   error = first_error(error, dec_.comm());
-  if (error.empty()) error = first_error(dec_.rank() == 0 ? check_written(s.step, call_start) : "", dec_.comm());
+  if (error.empty()) error = first_error(dec_.rank() == 0 ? check_written(s.step, before) : "", dec_.comm());
   if (first) first_call_s_ = MPI_Wtime() - t_start;
   return error;
 }
 
 template <class Real>
-std::string InsituOutput<Real>::check_written(long step, std::filesystem::file_time_type since) {
+std::string InsituOutput<Real>::check_written(long step, const FolderSnapshot& before) {
   if (!std::filesystem::is_directory(dir_))
     return "step " + std::to_string(step) + ": the in-situ folder '" + dir_ + "' is gone or no longer a folder";
-  const long written = files_written_since(dir_, since);
+  const long written = files_changed(before, snapshot_folder(dir_));
   // Scripts that wrote files at the first call (images, extracts) write at every call.
   if (writes_files_ < 0) writes_files_ = written > 0 ? 1 : 0;
   if (writes_files_ == 1 && written == 0)
@@ -196,7 +188,7 @@ Json InsituOutput<Real>::summary_extra() const {
   const Json rate = calls > 1 && steady_s > 0 && steady_bytes > 0 ? json_finite(steady_bytes / steady_s / 1e6) : Json();
   // Files under output.dir/insitu that this run's calls wrote or rewrote,
   // each once (rank 0 looks; the summary is rank 0's).
-  const long files = handed_ > 0 && dec_.rank() == 0 ? files_written_since(dir_, first_call_start_) : 0;
+  const long files = handed_ > 0 && dec_.rank() == 0 ? files_changed(before_first_call_, snapshot_folder(dir_)) : 0;
   return {{"startup_s", json_finite(first_call_s_)},
           {"seconds_per_call", per_call},
           {"MBps", rate},

@@ -19,6 +19,7 @@
 
 #include "config/config.hpp"
 #include "grid/decomposition.hpp"
+#include "outputs/insitu_checks.hpp"
 #include "outputs/output.hpp"
 
 namespace gs_plugin {
@@ -66,7 +67,7 @@ class InsituOutput : public Output<Real> {
   // Collective: the scripts' catalyst_finalize; "" or the failure, agreed.
   std::string finalize();
   // Rank 0, after a call: "" or why the folder lacks this call's files.
-  std::string check_written(long step, std::filesystem::file_time_type since);
+  std::string check_written(long step, const FolderSnapshot& before);
   bool disabled_ = false;
   bool finalized_ = false;
   int writes_files_ = -1;  // whether the scripts write files; known after the first call
@@ -75,7 +76,7 @@ class InsituOutput : public Output<Real> {
   long last_step_ = -1;
   long long global_block_bytes_ = 0;
   long long handed_ = 0;  // calls that handed the block to Catalyst (bytes = handed_ x global_block_bytes_)
-  std::filesystem::file_time_type first_call_start_{};  // after start(): files from then on are this run's (files)
+  FolderSnapshot before_first_call_;  // rank 0: the folder before the first call; what differs later is this run's (files)
   double first_call_s_ = 0;  // the whole first call: loading the plugin, starting Catalyst, the script's import (startup_s)
   double copy_s_ = 0;
 };

@@ -14,6 +14,8 @@
 #   png         the same, but rank 0 puts a folder where step 10's image goes;
 #   third       renders one PNG per call; a ValueError in catalyst_execute at
 #               the third call, on every rank (before its PNG);
+#   once        writes a file of its own (no extractor) at the first call only:
+#               the scripts stop writing, which the program must notice;
 #   finalize    a ValueError in catalyst_finalize (at the end of the run);
 #   finalize1   the same, on rank 1 only;
 #   vtklog      fails nothing; VTK logs an error and a warning at every call;
@@ -73,6 +75,9 @@ def catalyst_execute(info):
         vtkLogger.Log(vtkLogger.VERBOSITY_WARNING, __file__, 0, "deliberate warning at step %d" % info.timestep)
     if mode == "exit":
         sys.exit(3)
+    if mode == "once" and rank == 0 and calls == 1:
+        with open(os.path.join(folder, "once_%06d.txt" % info.timestep), "w") as f:
+            f.write("written at the first call only\n")
     if mode == "rank1" and rank == 1 and info.timestep >= 10:
         raise ValueError("deliberate failure on rank 1 at step %d" % info.timestep)
     if mode == "write" and rank == 0 and info.timestep >= 10 and os.path.isdir(folder):

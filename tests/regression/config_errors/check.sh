@@ -52,6 +52,10 @@ expect fill_and_threshold 1 "init.fill" "init.threshold" -- "$GOOD" init.type=di
 expect fill_range 1 "init.fill" "< 1" -- "$GOOD" init.type=perlin init.fill=1.0
 expect layout_mismatch 2 "parallel.layout" "rank count" -- "$GOOD" "parallel.layout=[3,1]"
 expect too_many_ranks 3 "grid.n" "cannot be shared by 3 ranks" -- "$GOOD" "grid.n=[2,64]" "grid.L=[2.0,64.0]" "parallel.layout=[3,1]"
+expect subsample_too_wide 1 "output.subsample_stride" "4096 keeps one cell along every axis" "at most 15" -- "$GOOD" grid.n=16 grid.L=16 output.subsample_every=5 output.subsample_stride=4096
+expect same_box_twice 1 "output.box" "entry 2: covers the same cells as entry 1" -- "$GOOD" grid.n=16 grid.L=16 output.box_every=5 "output.box=[[2,9,3,12],[2.2,9,3.1,12]]"
+expect rkl2_even_stages 1 "time.stages" "4 is even" "use 5" -- "$GOOD" time.integrator=rkl2 time.stages=4
+expect rkl2_two_stages 1 "time.stages" "2 is even" "use 3" -- "$GOOD" time.integrator=rkl2 time.stages=2
 
 # Bad input aimed at an existing output folder leaves its files as they were.
 mkdir -p "$OUT/existing"
@@ -62,6 +66,24 @@ rc=0
 [[ $rc == 2 ]] || fail "existing: exit code $rc"
 [[ $(md5sum <"$OUT/existing/summary.json") == "$before" ]] || fail "existing: summary.json was modified"
 [[ $(ls "$OUT/existing") == summary.json ]] || fail "existing: new files appeared: $(ls "$OUT/existing")"
+
+# Keys that have no effect in the run: accepted, one warning line each (by --check as by the run).
+# warned NAME TEXT ARGS...: exit 0, exactly one line on stderr, a warning holding TEXT.
+warned() {
+  local name=$1 text=$2 rc=0
+  shift 2
+  "$GRAYSCOTT" --check "$GOOD" grid.n=16 grid.L=16 "$@" >/dev/null 2>"$OUT/$name.err" || rc=$?
+  [[ $rc == 0 && $(grep -c . "$OUT/$name.err") == 1 ]] || fail "$name: expected exit 0 and one warning line, got exit $rc: $(cat "$OUT/$name.err")"
+  grep -qF -- "grayscott: warning: command line: $text" "$OUT/$name.err" || fail "$name: the warning lacks '$text': $(cat "$OUT/$name.err")"
+  echo "ok $name: $(cat "$OUT/$name.err")"
+}
+warned deflate_level_alone "key 'output.fields_deflate_level' has no effect: output.fields_compression is \"none\"" output.fields_every=5 output.fields_deflate_level=9
+warned box_unused "key 'output.box' has no effect: output.box_every is 0" "output.box=[2,9,3,12]"
+warned stride_unused "key 'output.subsample_stride' has no effect: output.subsample_every is 0" output.subsample_stride=4
+warned compression_unused "key 'output.fields_compression' has no effect: no field output is on" output.fields_compression=deflate
+# A key that does act warns of nothing.
+"$GRAYSCOTT" --check "$GOOD" grid.n=16 grid.L=16 output.fields_every=5 output.fields_compression=deflate output.fields_deflate_level=9 >/dev/null 2>"$OUT/acting.err"
+[[ ! -s $OUT/acting.err ]] || fail "keys that act were warned about: $(cat "$OUT/acting.err")"
 
 # And a good run through the same path works, so the cases above failed for their stated reason.
 "$MPIEXEC" -n 1 "$GRAYSCOTT" "$GOOD" time.steps=2 grid.n=16 grid.L=16.0 "output.dir=$OUT/good" >/dev/null || fail "valid input failed"
