@@ -110,6 +110,8 @@ def check_series(name, out, prefix, first, second, skipped):
     if listed != on_disk:
         fail("%s: %s.xmf lists %s, the files on disk are %s" % (name, prefix, listed, on_disk))
     for g, h5 in zip(grids, listed):
+        if h5 in skipped:  # reported above: listed though it cannot be read
+            continue
         step = int(h5[len(prefix) + 1:-3])
         lo, stride, count = layout(prefix, first if step <= FIRST else second)
         where = "%s: %s.xmf, %s" % (name, prefix, h5)

@@ -19,7 +19,11 @@ errors = []
 for path in sys.argv[1:]:
     before = len(errors)
     files = re.findall(r'>([^<>:]+\.h5):/u<', open(path).read())
-    h5 = [h5py.File(os.path.join(os.path.dirname(path), f), "r") for f in files]
+    try:
+        h5 = [h5py.File(os.path.join(os.path.dirname(path), f), "r") for f in files]
+    except OSError as e:
+        errors.append("%s: lists a file h5py cannot open: %s" % (path, e))
+        continue
     times = [float(f.attrs["time"]) for f in h5]
     reader = Xdmf3ReaderS(FileName=[path])
     reader.UpdatePipelineInformation()
