@@ -88,8 +88,8 @@ WrittenCheckpoint CheckpointWriter::write(long step, double time, std::uint64_t 
         if (!root) return;
         fsync_path(tmp);
         if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the checkpoint into place");
-        write_xdmf(dir_ + "/" + name.substr(0, name.size() - 3) + ".xmf", cfg_.grid, {{name, step, time}}, false,
-                   whole_state(cfg_.grid, bytes_of(cfg_.grid.precision)));
+        write_xdmf(dir_ + "/" + name.substr(0, name.size() - 3) + ".xmf", cfg_.grid, {{name, step, time, whole_state(cfg_.grid, bytes_of(cfg_.grid.precision))}},
+                   false);
         write_file_atomically(dir_ + "/latest", name + "\n", "the latest-checkpoint pointer");
         fsync_path(dir_);
         written.bytes = (long long)fs::file_size(path);

@@ -6,22 +6,13 @@
 #include <filesystem>
 
 #include "comm/reduce.hpp"
+#include "io/field_series.hpp"
 #include "io/h5.hpp"
 #include "io/state_file.hpp"
 
 namespace fs = std::filesystem;
 
 namespace gs {
-
-namespace {
-
-std::string field_file_name(const std::string& prefix, long step) {
-  char name[64];
-  std::snprintf(name, sizeof name, "_%08ld.h5", step);
-  return prefix + name;
-}
-
-}  // namespace
 
 std::vector<FieldOutputKind> field_output_kinds(const SimConfig& cfg) {
   const OutputConfig& o = cfg.output;
@@ -51,12 +42,16 @@ std::vector<FieldOutputKind> field_output_kinds(const SimConfig& cfg) {
 
 FieldWriter::FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step, FieldOutputKind kind)
     : cfg_(cfg), dec_(dec), kind_(std::move(kind)) {
-  if (first_step == 0 || kind_.every == 0) return;
-  // Earlier outputs of the interrupted run (same grid) remain part of the series.
-  for (long s = 0; s <= first_step; s += kind_.every) {
-    const std::string name = field_file_name(kind_.prefix, s);
-    if (fs::exists(cfg.output.dir + "/" + name)) series_.push_back({name, s, s * cfg.time.dt});
-  }
+  if (first_step == 0) return;
+  // Every earlier file of the series on disk stays in it, as it was written:
+  // the restart may have changed the cadence, cells or precision. Only rank 0
+  // writes the XDMF, so only it reads them.
+  const std::string err = first_error_of(
+      [&] {
+        if (dec.rank() == 0) series_ = read_field_series(cfg.output.dir, kind_.prefix, first_step, cfg.grid, kind_.layout);
+      },
+      dec.comm());
+  if (!err.empty()) throw RunError(err);
 }
 
 template <class Real>
@@ -73,17 +68,18 @@ long long FieldWriter::write(long step, double time, const State<Real>& f) {
   w.attributes = [&](hid_t id) {
     h5_write_attr(id, "step", (long long)step);
     h5_write_attr(id, "time", time);
+    write_field_layout_attrs(id, kind_.layout);
   };
   const std::string err_write = write_state_file(w, dec_, f);
   if (!err_write.empty()) throw RunError(err_write + "; the earlier field files are kept");
   series_.erase(std::remove_if(series_.begin(), series_.end(), [&](const XdmfEntry& e) { return e.step >= step; }), series_.end());
-  series_.push_back({name, step, time});
+  series_.push_back({name, step, time, kind_.layout});
   long long bytes = 0;
   const std::string err = first_error_of(
       [&] {
         if (dec_.rank() != 0) return;
         if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(path + ": cannot move the field output into place");
-        write_xdmf(cfg_.output.dir + "/" + kind_.prefix + ".xmf", cfg_.grid, series_, true, kind_.layout);
+        write_xdmf(cfg_.output.dir + "/" + kind_.prefix + ".xmf", cfg_.grid, series_, true);
         bytes = (long long)fs::file_size(path);
       },
       dec_.comm());

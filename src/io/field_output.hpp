@@ -31,7 +31,8 @@ std::vector<FieldOutputKind> field_output_kinds(const SimConfig& cfg);
 
 class FieldWriter {
  public:
-  // On a restart, earlier outputs up to `first_step` stay in the series.
+  // On a restart, the series' files on disk up to `first_step` stay in it,
+  // each described as it was written (io/field_series.hpp). Collective.
   FieldWriter(const SimConfig& cfg, const Decomposition& dec, long first_step, FieldOutputKind kind);
   // Collective; returns the bytes written.
   template <class Real>

@@ -47,7 +47,8 @@ std::string data_dims(const GridConfig& g, const FieldLayout& l) {
   return os.str();
 }
 
-void write_grid(std::ostream& os, const GridConfig& g, const FieldLayout& l, const XdmfEntry& e, const std::string& indent) {
+void write_grid(std::ostream& os, const GridConfig& g, const XdmfEntry& e, const std::string& indent) {
+  const FieldLayout& l = e.layout;
   os << indent << "<Grid Name=\"step_" << e.step << "\" GridType=\"Uniform\">\n";
   os << indent << "  <Time Value=\"" << json_number(e.time) << "\"/>\n";
   os << indent << "  <Topology TopologyType=\"" << "3DCoRectMesh" << "\" Dimensions=\""
@@ -67,16 +68,16 @@ void write_grid(std::ostream& os, const GridConfig& g, const FieldLayout& l, con
 
 }  // namespace
 
-void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series, const FieldLayout& layout) {
+void write_xdmf(const std::string& path, const GridConfig& grid, const std::vector<XdmfEntry>& entries, bool series) {
   std::ostringstream os;
   {
     os << "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n";
     if (series) {
       os << "    <Grid Name=\"grayscott\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
-      for (const auto& e : entries) write_grid(os, grid, layout, e, "      ");
+      for (const auto& e : entries) write_grid(os, grid, e, "      ");
       os << "    </Grid>\n";
     } else {
-      for (const auto& e : entries) write_grid(os, grid, layout, e, "    ");
+      for (const auto& e : entries) write_grid(os, grid, e, "    ");
     }
     os << "  </Domain>\n</Xdmf>\n";
   }
