@@ -160,6 +160,31 @@ r2 = periodic_distance2([x3, y3, z3], [16.0, 16.0, 16.0], L3)
 m, _ = classify(np.where((r2 <= 64.0) & (r2 >= 25.0), 0.5, 0.0), L3)
 check("3D spherical shell: components, off components, Euler", (m["components"], m["holes"], m["euler"]), (1, 2, 2))
 
+# Islands by shape: an 8 x 8 lattice (spacing 20 on a 160^2 box, starting at the origin so the islands at the faces
+# and the corner are cut by the wrap) of elliptic islands of the same area, each turned by its own angle, of aspect
+# 1, 1.5, 2 and 3, all far smaller than wavelength^2. Round ones (1, 1.5) are spots; ones twice as long as wide or
+# more are worms, not spots; their negatives likewise holes or not. The measured aspect is the drawn one.
+L = [160.0, 160.0]
+x, y = coords([160, 160], L)
+for aspect, round_ in ((1.0, True), (1.5, True), (2.0, False), (3.0, False)):
+    a, b = 3.5 * math.sqrt(aspect), 3.5 / math.sqrt(aspect)
+    v = np.zeros(x.shape)
+    for i in range(8):
+        for j in range(8):
+            turn = math.radians(23.0 * (3 * i + 5 * j))
+            dx = (x - 20.0 * i + 80.0) % 160.0 - 80.0
+            dy = (y - 20.0 * j + 80.0) % 160.0 - 80.0
+            u, w = dx * math.cos(turn) + dy * math.sin(turn), -dx * math.sin(turn) + dy * math.cos(turn)
+            v += 0.5 * np.exp(-0.5 * ((u / a) ** 2 + (w / b) ** 2))
+    m, cls = classify(v, L)
+    check("islands of aspect %g: components" % aspect, m["components"], 64)
+    check("islands of aspect %g: median aspect" % aspect, m["component_aspect_median"], aspect, 0.12 * aspect)
+    check("islands of aspect %g: smaller than wavelength^2" % aspect,
+          bool(m["component_size_max"] < m["wavelength"] ** 2), True)
+    check("islands of aspect %g: class" % aspect, cls, "spots" if round_ else "stripes")
+    m, cls = classify(0.5 - v, L)
+    check("holes of aspect %g: class" % aspect, cls, "holes" if round_ else "stripes")
+
 # The boundary speed: stripes moved by one cell (h = 0.5) in 10 time units move at 0.05.
 L = [64.0, 64.0]
 x, y = coords([128, 128], L)
