@@ -107,6 +107,7 @@ same_result=(output.dir output.every output.log_every output.field output.colorm
 study_text="study = convergence"
 all_dirs=()
 for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
+args_bin >/dev/null || exit 2  # a missing program is no level's fault: refused before the levels are named
 dirs=() deps=()
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))

@@ -47,6 +47,7 @@ SHAPE_RULE_DIMS = (2,)
 CLASSES = ("uniform", "spots", "stripes", "holes", "changing")
 THRESHOLD_SOURCES = {"mid": " (mid: halfway between min and max of v)", "run": " (the run's own, from its summary.json)",
                      "default": " (the default: the run's summary.json names none)", "option": " (--threshold)"}
+V_NORM_FLOOR = 1e-9     # RMS of v below this: its change is reported absolutely, not relative to it
 FIELD_NAME = re.compile(r"^(fields|ckpt)_(\d+)\.h5$")
 
 
@@ -198,6 +199,7 @@ def resolve_threshold(v, theta):
 
 def measure(v, L, theta):
     """The numbers of one field (docs/patterns.md); theta a number or "mid"."""
+    rule = theta
     theta = resolve_threshold(v, theta)
     mods = need_modules("numpy", "scipy")
     np = mods["numpy"]
@@ -209,6 +211,10 @@ def measure(v, L, theta):
     volume = cell * v.size
     h = [Lx / n for Lx, n in zip(L, reversed(v.shape))]
     on = v >= theta
+    if rule == "mid" and float(v.max() - v.min()) < UNIFORM_SPREAD:
+        # Halfway through a uniform field cuts its round-off and noise into specks (2 components, chi -51, in a
+        # sweep's uniform member): a uniform field has no on set.
+        on = np.zeros(v.shape, dtype=bool)
     on_lab, on_count = periodic_labels(np, ndi, on, full=True)
     off_lab, off_count = periodic_labels(np, ndi, ~on, full=False)
     on_sizes = np.bincount(on_lab.ravel(), minlength=on_count + 1)[1:] * cell
@@ -260,10 +266,15 @@ def change(np, v0, t0, v1, t1, theta, boundary_area, cell):
     on0, on1 = v0 >= theta, v1 >= theta
     dt = t1 - t0
     flips = int((on0 != on1).sum())
-    rel = float(np.sqrt(np.mean((v1 - v0) ** 2)) / max(float(np.sqrt(np.mean(v1 * v1))), 1e-300))
+    diff = float(np.sqrt(np.mean((v1 - v0) ** 2)))
+    norm = float(np.sqrt(np.mean(v1 * v1)))
+    # Relative to a v that decayed to (nearly) nothing the ratio means nothing (1e-86 gave 7.8e+80): below
+    # V_NORM_FLOOR the change is given absolutely instead.
+    rel = diff / norm if norm >= V_NORM_FLOOR else None
     return {"from_time": t0, "to_time": t1, "flipped_cells": flips,
             "boundary_speed": flips * cell / boundary_area / dt if boundary_area > 0 and dt > 0 else 0.0,
-            "l2_change_rate": rel / dt if dt > 0 else None}
+            "l2_change_rate": rel / dt if dt > 0 and rel is not None else None,
+            "l2_change_rate_absolute": diff / dt if dt > 0 else None}
 
 
 def classify(m, c, change_limit=CHANGE_LIMIT):
@@ -328,6 +339,30 @@ def lengths_of(run_dir, path, shape):
     return [float(n) for n in reversed(shape)]
 
 
+def check_whole(run_dir, path, shape):
+    """Refuses a file that does not hold the whole periodic domain: a box or mid-plane output (fields_box_*) is
+    cut out of it, so its edges do not join and the run's lengths are not its own. The run's summary.json gives
+    the grid (its whole shape, or the sub-sampled one of fields_sub_*, which still spans the periodic box)."""
+    summary = summary_of(run_dir)
+    name = os.path.basename(path)
+    if summary is None:
+        if name.startswith("fields_box"):
+            raise InputError("%s: a box or plane output (a cut of the domain, not a periodic box) without its run's "
+                             "summary.json: pattern measures whole fields; give a fields_*.h5 or checkpoint" % path)
+        return
+    _, n, _ = grid_of(summary)
+    whole = tuple(reversed(n))
+    output = (summary.get("config") or {}).get("output") if isinstance(summary.get("config"), dict) else None
+    stride = (output or {}).get("subsample_stride", 4) if isinstance(output, dict) else 4
+    sub = tuple(-(-m // stride) for m in whole) if isinstance(stride, int) and stride > 0 else None
+    if tuple(shape) == whole or (tuple(shape) == sub and not name.startswith("fields_box")):
+        return
+    raise InputError("%s: %s cells, not the run's whole grid %s%s: a box or plane output is a cut of the domain, "
+                     "not a periodic box, and pattern measures whole fields; give a fields_*.h5 or checkpoint of the "
+                     "run" % (path, " x ".join(str(m) for m in reversed(shape)), " x ".join(str(m) for m in n),
+                              "" if sub is None else " (or %s sub-sampled)" % " x ".join(str(m) for m in reversed(sub))))
+
+
 def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
     """All numbers of a run folder (or of one field file: no change measure)."""
     np = need_modules("numpy")["numpy"]
@@ -348,6 +383,7 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
         theta, source = run_threshold(summary_of(run_dir))
     step, path = files[-1]
     v, t = read_v(path)
+    check_whole(run_dir, path, v.shape)
     L = lengths_of(run_dir, path, v.shape)
     if len(L) != v.ndim:
         raise InputError("%s: %dD field, but the domain has %d lengths" % (path, v.ndim, len(L)))
@@ -394,15 +430,19 @@ def table(r):
         ("holes (off components)", "%d, %s mean %s, median %s, largest %s, median aspect %s; %s of the off cells in "
          "round islands" % (r["holes"], unit, num(r["hole_size_mean"]), num(r["hole_size_median"]),
                             num(r["hole_size_max"]), num(r.get("hole_aspect_median"), 3), percent(r["hole_island_share"]))),
-            ("change", "-" if not c else "boundary speed %s, v changes by %s (relative L2) per unit time (t %s to %s, "
-         "%d cells flipped)" % (num(c["boundary_speed"]), num(c["l2_change_rate"]), num(c["from_time"]),
-                                num(c["to_time"]), c["flipped_cells"])),
+        ("change", "-" if not c else "boundary speed %s, v changes by %s per unit time (t %s to %s, "
+         "%d cells flipped)" % (num(c["boundary_speed"]), "%s (relative L2)" % num(c["l2_change_rate"])
+                                if c.get("l2_change_rate") is not None else
+                                "%s (absolute L2: v is about 0)" % num(c.get("l2_change_rate_absolute")),
+                                num(c["from_time"]), num(c["to_time"]), c["flipped_cells"])),
     ]
     width = max(len(k) for k, _ in rows)
     return "".join("%-*s  %s\n" % (width, k, v) for k, v in rows)
 
 
 def cmd_pattern(a):
+    if not os.path.exists(a.run):  # named before the default -o next to it, which the user did not give
+        raise InputError("%s: no such run folder or field file" % a.run)
     out = a.output or os.path.join(a.run if os.path.isdir(a.run) else os.path.dirname(os.path.abspath(a.run)),
                                    "pattern.json")
     output_file(out, "-o")

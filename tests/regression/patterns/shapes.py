@@ -196,6 +196,21 @@ check("stripes moved by h = 0.5 in 10: boundary speed", c["boundary_speed"], 0.0
 check("stripes moved: class with the default limit", pattern.classify(m, c)[0], "changing")
 check("stripes moved: class with --change-limit 0.1", pattern.classify(m, c, 0.1)[0], "stripes")
 
+# A field that decayed to nothing: its change is absolute (relative to a norm of 1e-86 it read 7.8e+80).
+tiny = v1 * 1e-86
+c = pattern.change(np, tiny * 3, 100.0, tiny, 110.0, pattern.THETA, 1.0, 1.0)
+check("decayed field: no relative change", c["l2_change_rate"], None)
+check("decayed field: absolute change per unit time", c["l2_change_rate_absolute"],
+      float(np.sqrt(np.mean((2 * tiny) ** 2))) / 10.0, 1e-100)
+m = pattern.measure(tiny, L, pattern.THETA)
+shown = pattern.table(dict(m, change=c, file="x", time=110.0, **dict(zip(("class", "reason"), pattern.classify(m, c)))))
+check("decayed field: the table says the change is absolute", "absolute" in shown and "e+" not in shown, True)
+# A uniform field cut halfway (--threshold mid, as a sweep's montage does): no on set, not specks of noise.
+flat = 0.3 + 1e-6 * np.random.default_rng(7).random((64, 64))
+m = pattern.measure(flat, [64.0, 64.0], "mid")
+check("uniform field at theta mid: components, holes, Euler", (m["components"], m["euler"]), (0, 0))
+check("uniform field at theta mid: class", pattern.classify(m, None)[0], "uniform")
+
 # The command line on a folder of two field files (and a summary-less folder: lengths from the cells).
 out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/patterns_shapes"
 os.makedirs(out, exist_ok=True)
@@ -217,7 +232,19 @@ result = json.load(open(os.path.join(run, "pattern.json")))
 check("command line: class of the moving stripes (h = 1: speed 0.1)", result["class"], "changing")
 check("command line: boundary speed", result["change"]["boundary_speed"], 0.1, 1e-12)
 check("command line: wavelength (32 cells)", result["wavelength"], 32.0, 1e-9)
+# The island shares read as percentages, not counts.
+check("table: island shares as percentages", "% of the on cells in round islands" in pattern.table(
+    dict(result, change=None)), True)
+# A box or plane output is a cut of the domain, not a periodic box: refused in one line (with its run's
+# summary.json: regression.patterns_presets), never measured as if it were one.
+with h5py.File(os.path.join(out, "fields_box_00000110.h5"), "w") as f:
+    f["u"] = 1 - v1[:64]
+    f["v"] = v1[:64]
+    f.attrs["step"] = 110
+    f.attrs["time"] = 110.0
 for args, needle in (([os.path.join(out, "nothing")], "no such run folder"),
+                     ([os.path.join(out, "absent", "run")], "absent/run: no such run folder"),
+                     ([os.path.join(out, "fields_box_00000110.h5")], "box or plane output"),
                      ([out], "no fields_*.h5"),
                      ([run, "--threshold", "x"], "--threshold"),
                      ([run, "--threshold", "middle"], "a finite number, or mid"),
