@@ -84,10 +84,11 @@ def main(argv=None):
                        "Each finer field is averaged onto the coarser cells (blocks of 2^dims cells per refinement).")
     c.add_argument("runs", nargs="+", help="run folders (output.dir of each resolution)")
     c.add_argument("--var", default="v", choices=["u", "v"])
-    c.add_argument("--reference", default="finest", choices=["finest", "richardson", "successive"],
-                   help="error against the finest run (its own error biases the last order upwards), against a "
-                   "Richardson extrapolation of the two finest (assumes --formal-order), or the difference to the "
-                   "next finer run (successive; the order needs no assumption)")
+    c.add_argument("--reference", choices=["finest", "richardson", "successive"],
+                   help="successive (default): the difference to the next finer run, whose ratios give the order "
+                   "without assuming it; finest: the error against the finest run, each order solved with the "
+                   "finest run's own error taken into account; richardson: against a Richardson extrapolation of "
+                   "the two finest (assumes --formal-order)")
     c.add_argument("--formal-order", type=positive, default=2.0, help="order used by the Richardson extrapolation")
     c.add_argument("--out", default="convergence", help="folder for convergence.{md,csv,json,png}")
     c.add_argument("--title")
@@ -207,14 +208,16 @@ def main(argv=None):
     e.add_argument("folder", help="the study folder (slurm/time_to_accuracy.sh --out)")
     e.add_argument("--var", default="v", choices=["u", "v"])
     e.add_argument("--out", help="folder for the outputs (default: the study folder)")
-    e.add_argument("--margin", type=non_negative, default=0.0,
+    e.add_argument("--margin", type=non_negative, default=0.01,
                    help="an rkl2 run counts as reaching Heun's accuracy when its L2 error is at most (1 + MARGIN) "
-                   "times Heun's (default 0: no larger)")
+                   "times Heun's (default 0.01: rkl2's time error adds to the same space error, so 0 is never met)")
     e.set_defaults(func=cmd_time_to_accuracy)
 
     a = p.parse_args(argv)
-    if a.cmd == "convergence" and a.pattern and (a.expect_order is not None or a.reference != "finest"):
+    if a.cmd == "convergence" and a.pattern and (a.expect_order is not None or a.reference is not None):
         c.error("--pattern with --expect-order or --reference: the statistics of a pattern have no order; give one of them")
+    if a.cmd == "convergence" and a.reference is None:
+        a.reference = "finest" if a.pattern else "successive"
     if a.cmd == "model" and not a.overlap_inner and not a.overlap:
         o.error("--overlap-all with --no-overlap: give one of them")
     if a.cmd == "model" and a.ghost != 1 and a.halo_depth != [1]:

@@ -21,23 +21,30 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --ranks R         ranks per run (default 1)
   --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
   --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)
-  --reference finest|richardson|successive
-                    error reference (default finest; richardson needs --levels 4 or more)
+  --reference successive|finest|richardson
+                    error reference (default successive: each level against the next finer one, whose ratios
+                    give the order without assuming it; finest: against the finest level, each order solved
+                    with the finest level's own error taken into account; richardson needs --levels 4 or more)
   --expect-order P  fail (exit 1) unless every observed L2 order is within --tolerance of P (a number > 0)
   --tolerance T     a number > 0 (default 0.2)
   --pattern         compare the pattern's statistics (wavelength, on fraction, boundary, Euler characteristic and
                     components per area: gs_post.py convergence --pattern) instead of pointwise errors, for a
                     pattern that settles into an equivalent but shifted arrangement at each h
   --dry-run         print the commands and write nothing
-Every level is checked with "$GS_BIN --check" before anything is written or queued.
+Every level is checked with "$GS_BIN --check" before anything is written or queued; a level
+it refuses is named by its n.
+Exit status: 0 when the orders were measured (DIR/result.txt says "result: ok", or "result: warning"
+with a "warning:" line for each warning, e.g. orders not yet asymptotic); 1 when a level failed or an
+order is outside --expect-order (result.txt says "failed", with the warnings); 2 when refused.
 The input should start from a smooth state (init.type = "sine"): a patch or
 thresholded noise has edges that converge at first order at best.
 USAGE
 }
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
+prog=$args_prog
 n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
-reference=finest expect="" tol=0.2 dry=0 scaling=h2 pattern=0
+reference="" expect="" tol=0.2 dry=0 scaling=h2 pattern=0
 while (($#)); do
   case $1 in
     --n0) args_need "$1" $#; n0=$2; shift 2 ;;
@@ -66,15 +73,16 @@ args_real --dt0 "$dt0" positive
 args_real --tolerance "$tol" positive
 [[ -z $expect ]] || args_real --expect-order "$expect" positive
 ((pattern == 0)) || [[ -z $expect ]] || args_fail "--pattern with --expect-order: a pattern's statistics have no order; give one of them"
-((pattern == 0)) || [[ $reference == finest ]] || args_fail "--pattern with --reference $reference: the statistics are compared level by level; give one of them"
+((pattern == 0)) || [[ -z $reference ]] || args_fail "--pattern with --reference $reference: the statistics are compared level by level; give one of them"
 args_time --time "$time"
 case $scaling in
   h2) shift_per_level=2 ;;  # dt0 / 4^i, steps0 * 4^i
   h) shift_per_level=1 ;;   # dt0 / 2^i, steps0 * 2^i
   *) args_refuse --dt-scaling "$scaling" "h2 (dt0 / 4^i, the default) or h (dt0 / 2^i, for time.integrator=rkl2)" ;;
 esac
+((pattern)) || reference=${reference:-successive}
 case $reference in
-  finest | successive) ;;
+  "" | finest | successive) ;;
   richardson) ((levels >= 4)) || args_refuse --reference "$reference" "finest or successive with --levels $levels (richardson needs 4 or more)" ;;
   *) args_refuse --reference "$reference" "finest, richardson or successive" ;;
 esac
@@ -99,6 +107,7 @@ same_result=(output.dir output.every output.log_every output.field output.colorm
 study_text="study = convergence"
 all_dirs=()
 for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
+args_bin >/dev/null || exit 2  # a missing program is no level's fault: refused before the levels are named
 dirs=() deps=()
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
@@ -110,8 +119,11 @@ for ((i = 0; i < levels; ++i)); do
   # grid.n as one number: the same n on every axis of the input's domain.
   level=("grid.n=$n" "time.dt=$dt" "time.steps=$steps" "output.fields_every=$steps" "output.every=0"
     "output.dir=$run_dir")
+  # A level the program refuses (e.g. a dt past the explicit limit at the finer levels) is named by its n.
+  args_prog="$prog: level n = $n (dt = $dt, $steps steps)"
   study_text+=$'\n'$(study_member_plan "$(basename "$run_dir")" "$ranks" "$input" "$@" "${level[@]}" -- "${same_result[@]}") ||
     exit 2
+  args_prog=$prog
   if ((local)); then
     launch=()
     ((ranks > 1)) && launch=("${mpiexec[@]}" -n "$ranks")
@@ -127,7 +139,8 @@ done
 study_check_plan "$out" "$study_text"
 study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
-  --reference "$reference" --tolerance "$tol" --dt-scaling "$scaling")
+  --tolerance "$tol" --dt-scaling "$scaling")
+[[ -n $reference ]] && collect+=(--reference "$reference")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")
 ((pattern)) && collect+=(--pattern)
 if ((local)); then

@@ -86,7 +86,8 @@ def draw(rows, path, title, cell_inches, dpi):
 
 
 def classes_and_table(a, cells):
-    """montage --classes PNG / --table CSV: measure the members, draw, write."""
+    """montage --classes PNG / --table CSV: measure the members, draw, write. Returns the (F, k) of the members
+    that could not be measured."""
     if a.classes:
         output_file(a.classes, "--classes")
     if a.table:
@@ -101,4 +102,4 @@ def classes_and_table(a, cells):
         for row in rows.values():
             counts[row.get("class") or row["status"]] = counts.get(row.get("class") or row["status"], 0) + 1
         print("wrote %s (%s)" % (a.classes, ", ".join("%d %s" % (n, c) for c, n in sorted(counts.items()))))
-    return sum(1 for row in rows.values() if row["status"] != "ok")
+    return {key for key, row in rows.items() if row["status"] != "ok"}  # (F, k) of the members not measured

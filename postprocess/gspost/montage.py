@@ -134,7 +134,7 @@ def cmd_montage(a):
     import matplotlib.image as mpimg
     size = a.cell_inches
     fig, axes = pyplot.subplots(len(Fs), len(ks), figsize=(size * len(ks) + 1.2, size * len(Fs) + 1.0), squeeze=False)
-    missing = drawn = 0
+    missing, drawn = set(), 0  # missing: the (F, k) of members not drawn (or, below, not measured), each once
     for i, F in enumerate(reversed(Fs)):  # F grows upwards, as in Pearson's chart
         for j, k in enumerate(ks):
             ax = axes[i][j]
@@ -148,7 +148,7 @@ def cmd_montage(a):
                 except (OSError, ValueError, SyntaxError):
                     reason = "unreadable image %s" % os.path.basename(image)
             if image is None or reason is not None:
-                missing += 1
+                missing.add((F, k))
                 ax.text(0.5, 0.5, textwrap.fill(reason, 16)[:120], ha="center", va="center", fontsize=6,
                         transform=ax.transAxes)
                 if run is not None:
@@ -162,10 +162,11 @@ def cmd_montage(a):
     fig.suptitle(a.title or "Gray-Scott patterns over (F, k)")
     fig.tight_layout()
     save_figure(fig, a.output, dpi=a.dpi)
-    print("wrote %s (%d F x %d k, %d missing; %d drawn)" % (a.output, len(Fs), len(ks), missing, drawn))
+    print("wrote %s (%d F x %d k, %d missing; %d drawn)" % (a.output, len(Fs), len(ks), len(missing), drawn))
     if a.classes or a.table:
         from .classes import classes_and_table
-        missing += classes_and_table(a, cells)
+        missing |= classes_and_table(a, cells)
     if not drawn:
-        raise InputError("no member of the sweep could be drawn (%d missing); %s shows why" % (missing, a.output))
+        raise InputError("no member of the sweep could be drawn (%d of %d missing); %s shows why"
+                         % (len(missing), len(Fs) * len(ks), a.output))
     return 1 if missing and a.strict else 0

@@ -36,9 +36,18 @@ UNIFORM_SPREAD = 1e-3   # max(v) - min(v) below this: uniform
 CHANGE_LIMIT = 2e-3     # boundary speed (length per unit time) above this: changing
 ISLAND_SIZE = 1.0       # an island is at most this many wavelength^dims of cells
 ISLAND_SHARE = 0.8      # spots (holes): at least this share of the on (off) cells lie in islands
+# An island is also round: the square root of the ratio of the largest to the smallest principal second moment
+# of its cells (its aspect: 1 for a disk or ball, 2 for an ellipse twice as long as wide) at most this. Spots are
+# round, worms 2-3 times longer than wide, a dot dividing in two about 2 for a moment.
+# The shape rule decides in 2D. In 3D it is reported but the class still goes by size alone: the dots-3d preset's
+# balls stretch into tubes as it runs (median aspect 1.6 at t = 400, 4.3 at its end, t = 4000), which the shape
+# rule would call stripes, against the preset's name; which of the two is right is open (docs/patterns.md).
+ELONGATION_MAX = 1.75
+SHAPE_RULE_DIMS = (2,)
 CLASSES = ("uniform", "spots", "stripes", "holes", "changing")
 THRESHOLD_SOURCES = {"mid": " (mid: halfway between min and max of v)", "run": " (the run's own, from its summary.json)",
                      "default": " (the default: the run's summary.json names none)", "option": " (--threshold)"}
+V_NORM_FLOOR = 1e-9     # RMS of v below this: its change is reported absolutely, not relative to it
 FIELD_NAME = re.compile(r"^(fields|ckpt)_(\d+)\.h5$")
 
 
@@ -95,6 +104,37 @@ def periodic_labels(np, ndi, mask, full):
     table = np.zeros(root.max() + 2, dtype=np.int64)
     table[used + 1] = np.arange(1, used.size + 1)
     return table[merged + 1], int(used.size)
+
+
+def elongations(np, lab, count, h):
+    """The aspect of each component 1..count of a periodic label array: sqrt(largest / smallest eigenvalue) of
+    the covariance of its cell centres in physical units (h: cell size per physical axis x, y[, z]), each cell
+    a uniform box (h^2 / 12 per axis). Positions are taken from one cell of the component, wrapped to the
+    nearest periodic image, so a component cut by the periodic faces is measured whole; one that reaches more
+    than half way round the box (a stripe across it) comes out long, as it is."""
+    if count == 0:
+        return np.zeros(0)
+    flat = lab.ravel()
+    where = np.nonzero(flat)[0]
+    labels = flat[where]
+    _, first = np.unique(labels, return_index=True)  # labels are 1..count: one first cell each, in order
+    pos = np.unravel_index(where, lab.shape)
+    ref = np.unravel_index(where[first], lab.shape)
+    d = lab.ndim
+    size = np.bincount(labels, minlength=count + 1)[1:].astype(float)
+    disp = []
+    for axis, n in enumerate(lab.shape):  # array axis a is physical axis d-1-a
+        step = pos[axis] - ref[axis][labels - 1]
+        disp.append(((step + n // 2) % n - n // 2) * h[d - 1 - axis])
+    mean = [np.bincount(labels, weights=x, minlength=count + 1)[1:] / size for x in disp]
+    cov = np.zeros((count, d, d))
+    for a in range(d):
+        for b in range(a, d):
+            c = np.bincount(labels, weights=disp[a] * disp[b], minlength=count + 1)[1:] / size - mean[a] * mean[b]
+            cov[:, a, b] = cov[:, b, a] = c
+        cov[:, a, a] += h[d - 1 - a] ** 2 / 12.0
+    eig = np.linalg.eigvalsh(cov)
+    return np.sqrt(eig[:, -1] / np.maximum(eig[:, 0], 1e-300))
 
 
 def euler_characteristic(np, on):
@@ -159,6 +199,7 @@ def resolve_threshold(v, theta):
 
 def measure(v, L, theta):
     """The numbers of one field (docs/patterns.md); theta a number or "mid"."""
+    rule = theta
     theta = resolve_threshold(v, theta)
     mods = need_modules("numpy", "scipy")
     np = mods["numpy"]
@@ -170,10 +211,16 @@ def measure(v, L, theta):
     volume = cell * v.size
     h = [Lx / n for Lx, n in zip(L, reversed(v.shape))]
     on = v >= theta
+    if rule == "mid" and float(v.max() - v.min()) < UNIFORM_SPREAD:
+        # Halfway through a uniform field cuts its round-off and noise into specks (2 components, chi -51, in a
+        # sweep's uniform member): a uniform field has no on set.
+        on = np.zeros(v.shape, dtype=bool)
     on_lab, on_count = periodic_labels(np, ndi, on, full=True)
     off_lab, off_count = periodic_labels(np, ndi, ~on, full=False)
-    on_sizes = np.bincount(on_lab.ravel())[1:] * cell
-    off_sizes = np.bincount(off_lab.ravel())[1:] * cell
+    on_sizes = np.bincount(on_lab.ravel(), minlength=on_count + 1)[1:] * cell
+    off_sizes = np.bincount(off_lab.ravel(), minlength=off_count + 1)[1:] * cell
+    on_aspect = elongations(np, on_lab, on_count, h)
+    off_aspect = elongations(np, off_lab, off_count, h)
     spread = float(v.max() - v.min())
     lam = None if spread < UNIFORM_SPREAD else wavelength(np, v, L)
     chi = euler_characteristic(np, on)
@@ -193,13 +240,22 @@ def measure(v, L, theta):
         "component_sizes": sorted((float(x) for x in on_sizes), reverse=True),
         "hole_sizes": sorted((float(x) for x in off_sizes), reverse=True),
     }
-    for name, sizes in (("component", on_sizes), ("hole", off_sizes)):
+    for name, sizes, aspect in (("component", on_sizes, on_aspect), ("hole", off_sizes, off_aspect)):
         m[name + "_size_mean"] = float(sizes.mean()) if sizes.size else None
         m[name + "_size_median"] = float(np.median(sizes)) if sizes.size else None
         m[name + "_size_max"] = float(sizes.max()) if sizes.size else None
-        # The share of the set's cells that lie in islands: components of at most ISLAND_SIZE wavelength^dims.
-        m[name + "_island_share"] = (float(sizes[sizes <= ISLAND_SIZE * lam ** d].sum() / sizes.sum())
-                                     if lam and sizes.size else None)
+        # Aspect (elongation) of the set's components, median over them: 1 round, 2 twice as long as wide.
+        m[name + "_aspect_median"] = float(np.median(aspect)) if aspect.size else None
+        # The share of the set's cells that lie in islands: round components (aspect at most ELONGATION_MAX) of
+        # at most ISLAND_SIZE wavelength^dims.
+        island = (sizes <= ISLAND_SIZE * lam ** d) & (aspect <= ELONGATION_MAX) if lam else None
+        m[name + "_island_share"] = float(sizes[island].sum() / sizes.sum()) if lam and sizes.size else None
+        # The share in small components alone (the size rule, what 3D classes by).
+        m[name + "_small_share"] = (float(sizes[sizes <= ISLAND_SIZE * lam ** d].sum() / sizes.sum())
+                                    if lam and sizes.size else None)
+        # The share in components small enough for islands but elongated (worms): why they are not spots.
+        m[name + "_elongated_share"] = (float(sizes[(sizes <= ISLAND_SIZE * lam ** d) & ~island].sum() / sizes.sum())
+                                        if lam and sizes.size else None)
     return m
 
 
@@ -210,10 +266,15 @@ def change(np, v0, t0, v1, t1, theta, boundary_area, cell):
     on0, on1 = v0 >= theta, v1 >= theta
     dt = t1 - t0
     flips = int((on0 != on1).sum())
-    rel = float(np.sqrt(np.mean((v1 - v0) ** 2)) / max(float(np.sqrt(np.mean(v1 * v1))), 1e-300))
+    diff = float(np.sqrt(np.mean((v1 - v0) ** 2)))
+    norm = float(np.sqrt(np.mean(v1 * v1)))
+    # Relative to a v that decayed to (nearly) nothing the ratio means nothing (1e-86 gave 7.8e+80): below
+    # V_NORM_FLOOR the change is given absolutely instead.
+    rel = diff / norm if norm >= V_NORM_FLOOR else None
     return {"from_time": t0, "to_time": t1, "flipped_cells": flips,
             "boundary_speed": flips * cell / boundary_area / dt if boundary_area > 0 and dt > 0 else 0.0,
-            "l2_change_rate": rel / dt if dt > 0 else None}
+            "l2_change_rate": rel / dt if dt > 0 and rel is not None else None,
+            "l2_change_rate_absolute": diff / dt if dt > 0 else None}
 
 
 def classify(m, c, change_limit=CHANGE_LIMIT):
@@ -222,12 +283,22 @@ def classify(m, c, change_limit=CHANGE_LIMIT):
         return "uniform", "v spans %.3g (on fraction %.3g)" % (m["v_max"] - m["v_min"], m["on_fraction"])
     if c is not None and c["boundary_speed"] > change_limit:
         return "changing", "boundary speed %.3g > %g" % (c["boundary_speed"], change_limit)
-    spots, holes = m["component_island_share"] or 0.0, m["hole_island_share"] or 0.0
+    worms = m.get("component_elongated_share") or 0.0
+    if m["dims"] not in SHAPE_RULE_DIMS:  # by size alone; the elongated share is said
+        spots, holes = m.get("component_small_share") or 0.0, m.get("hole_small_share") or 0.0
+        kind = "small islands"
+        note = ("; %.0f%% of the on cells in elongated ones (aspect > %g; not used in %dD)"
+                % (100 * worms, ELONGATION_MAX, m["dims"]) if worms >= 0.05 else "")
+    else:
+        spots, holes = m["component_island_share"] or 0.0, m["hole_island_share"] or 0.0
+        kind = "round islands"
+        note = ("; %.0f%% of the on cells in small elongated islands (worms, aspect > %g)"
+                % (100 * worms, ELONGATION_MAX) if worms >= 0.05 else "")
     if spots >= ISLAND_SHARE and spots >= holes:
-        return "spots", "%.0f%% of the on cells in islands" % (100 * spots)
+        return "spots", "%.0f%% of the on cells in %s%s" % (100 * spots, kind, note)
     if holes >= ISLAND_SHARE:
-        return "holes", "%.0f%% of the off cells in islands" % (100 * holes)
-    return "stripes", "on set %.0f%%, off set %.0f%% in islands" % (100 * spots, 100 * holes)
+        return "holes", "%.0f%% of the off cells in %s" % (100 * holes, kind)
+    return "stripes", "on set %.0f%%, off set %.0f%% in %s%s" % (100 * spots, 100 * holes, kind, note)
 
 
 def run_threshold(summary):
@@ -268,6 +339,30 @@ def lengths_of(run_dir, path, shape):
     return [float(n) for n in reversed(shape)]
 
 
+def check_whole(run_dir, path, shape):
+    """Refuses a file that does not hold the whole periodic domain: a box or mid-plane output (fields_box_*) is
+    cut out of it, so its edges do not join and the run's lengths are not its own. The run's summary.json gives
+    the grid (its whole shape, or the sub-sampled one of fields_sub_*, which still spans the periodic box)."""
+    summary = summary_of(run_dir)
+    name = os.path.basename(path)
+    if summary is None:
+        if name.startswith("fields_box"):
+            raise InputError("%s: a box or plane output (a cut of the domain, not a periodic box) without its run's "
+                             "summary.json: pattern measures whole fields; give a fields_*.h5 or checkpoint" % path)
+        return
+    _, n, _ = grid_of(summary)
+    whole = tuple(reversed(n))
+    output = (summary.get("config") or {}).get("output") if isinstance(summary.get("config"), dict) else None
+    stride = (output or {}).get("subsample_stride", 4) if isinstance(output, dict) else 4
+    sub = tuple(-(-m // stride) for m in whole) if isinstance(stride, int) and stride > 0 else None
+    if tuple(shape) == whole or (tuple(shape) == sub and not name.startswith("fields_box")):
+        return
+    raise InputError("%s: %s cells, not the run's whole grid %s%s: a box or plane output is a cut of the domain, "
+                     "not a periodic box, and pattern measures whole fields; give a fields_*.h5 or checkpoint of the "
+                     "run" % (path, " x ".join(str(m) for m in reversed(shape)), " x ".join(str(m) for m in n),
+                              "" if sub is None else " (or %s sub-sampled)" % " x ".join(str(m) for m in reversed(sub))))
+
+
 def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
     """All numbers of a run folder (or of one field file: no change measure)."""
     np = need_modules("numpy")["numpy"]
@@ -288,6 +383,7 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
         theta, source = run_threshold(summary_of(run_dir))
     step, path = files[-1]
     v, t = read_v(path)
+    check_whole(run_dir, path, v.shape)
     L = lengths_of(run_dir, path, v.shape)
     if len(L) != v.ndim:
         raise InputError("%s: %dD field, but the domain has %d lengths" % (path, v.ndim, len(L)))
@@ -311,6 +407,10 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
             "class": cls, "reason": reason, "change": c, **m}
 
 
+def percent(share):
+    return "-" if share is None else "%.0f%%" % (100 * share)
+
+
 def table(r):
     """The readable table of one analysis."""
     unit = "area" if r["dims"] == 2 else "volume"
@@ -323,21 +423,26 @@ def table(r):
         ("boundary per %s" % unit, num(r["boundary_per_volume"])),
         ("Euler characteristic", "%d (%s per %s)" % (r["euler"], num(r["euler_per_volume"]), unit)),
         ("dominant wavelength", num(r["wavelength"])),
-        ("components (on)", "%d, %s mean %s, median %s, largest %s; %s in islands"
-         % (r["components"], unit, num(r["component_size_mean"]), num(r["component_size_median"]),
-            num(r["component_size_max"]), num(r["component_island_share"]))),
-        ("holes (off components)", "%d, %s mean %s, median %s, largest %s; %s in islands"
-         % (r["holes"], unit, num(r["hole_size_mean"]), num(r["hole_size_median"]), num(r["hole_size_max"]),
-            num(r["hole_island_share"]))),
-            ("change", "-" if not c else "boundary speed %s, v changes by %s (relative L2) per unit time (t %s to %s, "
-         "%d cells flipped)" % (num(c["boundary_speed"]), num(c["l2_change_rate"]), num(c["from_time"]),
-                                num(c["to_time"]), c["flipped_cells"])),
+        ("components (on)", "%d, %s mean %s, median %s, largest %s, median aspect %s; %s of the on cells in "
+         "round islands" % (r["components"], unit, num(r["component_size_mean"]), num(r["component_size_median"]),
+                            num(r["component_size_max"]), num(r.get("component_aspect_median"), 3),
+                            percent(r["component_island_share"]))),
+        ("holes (off components)", "%d, %s mean %s, median %s, largest %s, median aspect %s; %s of the off cells in "
+         "round islands" % (r["holes"], unit, num(r["hole_size_mean"]), num(r["hole_size_median"]),
+                            num(r["hole_size_max"]), num(r.get("hole_aspect_median"), 3), percent(r["hole_island_share"]))),
+        ("change", "-" if not c else "boundary speed %s, v changes by %s per unit time (t %s to %s, "
+         "%d cells flipped)" % (num(c["boundary_speed"]), "%s (relative L2)" % num(c["l2_change_rate"])
+                                if c.get("l2_change_rate") is not None else
+                                "%s (absolute L2: v is about 0)" % num(c.get("l2_change_rate_absolute")),
+                                num(c["from_time"]), num(c["to_time"]), c["flipped_cells"])),
     ]
     width = max(len(k) for k, _ in rows)
     return "".join("%-*s  %s\n" % (width, k, v) for k, v in rows)
 
 
 def cmd_pattern(a):
+    if not os.path.exists(a.run):  # named before the default -o next to it, which the user did not give
+        raise InputError("%s: no such run folder or field file" % a.run)
     out = a.output or os.path.join(a.run if os.path.isdir(a.run) else os.path.dirname(os.path.abspath(a.run)),
                                    "pattern.json")
     output_file(out, "-o")

@@ -11,7 +11,9 @@
 # usage: collect.sh [--failed REASON] STUDY_DIR NAME MEMBER_DIR... -- COMMAND [ARG...]
 #   --failed REASON: a --local study whose member run failed: write result.txt
 #   saying so (COMMAND is the run that failed) without running anything.
-# Exit status: the command's (1 with --failed, 143 when cancelled).
+# Exit status: the command's (1 with --failed, 143 when cancelled). A command that
+# exits 0 with warnings on stderr ("gs_post.py NAME: warning: ...") gives "result:
+# warning", one "warning:" line each (those of a failed command are listed too).
 set -uo pipefail
 failed_reason=""
 if [[ ${1:-} == --failed ]]; then
@@ -60,6 +62,7 @@ write_result() {
     echo "result: $result"
     [[ $result == ok ]] || echo "reason: $reason"
     [[ $result == ok && $failed -gt 0 ]] && echo "note: $failed of ${#members[@]} member runs did not finish (marked in the output)"
+    ((${#warnings[@]})) && printf 'warning: %s\n' "${warnings[@]}"
     echo "command: $(printf '%q ' "${cmd[@]}")"
     echo "exit code: $rc"
     echo "members: $ok ok, $failed not finished"
@@ -69,6 +72,7 @@ write_result() {
 }
 
 cmd=("$@")
+warnings=()
 if [[ -n $failed_reason ]]; then
   write_result failed 1 "$failed_reason"
   exit 1
@@ -96,7 +100,12 @@ pid=""
 wait
 reason=$(tail -n 1 "$err" | tr -d '\r')
 [[ -n $reason ]] || reason="the command exited $rc without a message"
-if ((rc == 0)); then
+# The command's warnings ("gs_post.py convergence: warning: ..." on stderr) each get a line, and a
+# study that ended with one says "result: warning" (exit status still 0: the results were written).
+mapfile -t warnings < <(grep -a '^gs_post\.py [a-z-]*: warning: ' "$err" | sed 's/^gs_post\.py [a-z-]*: warning: //' | tr -d '\r')
+if ((rc == 0 && ${#warnings[@]})); then
+  write_result warning 0 "${#warnings[@]} warning(s) from the command; the first: ${warnings[0]}"
+elif ((rc == 0)); then
   write_result ok 0 "$reason"
 elif ((rc == 143)); then
   # The job's TERM reached the command first (Slurm signals every process of the job).

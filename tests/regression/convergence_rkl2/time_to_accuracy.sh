@@ -69,4 +69,65 @@ for p in problems:
     print("FAIL: " + p)
 sys.exit(1 if problems else 0)
 PY
+# What the verdicts say: the default margin is one a normal study meets; times that are mostly output are
+# judged on compute time and said so; a ratio of times under 10 ms is called noise; --out makes its folder;
+# the plot's labels name the stages, do not overlap, and the legend covers no data point.
+"$PY" "$root/postprocess/gs_post.py" time-to-accuracy "$outdir/study2" --out "$outdir/new/folder" >"$outdir/new.txt" 2>&1 ||
+  fail "time-to-accuracy --out into a new folder: $(tail -n 2 "$outdir/new.txt")"
+[[ -s $outdir/new/folder/time_to_accuracy.png && -s $outdir/new/folder/time_to_accuracy.json ]] || fail "--out NEWDIR wrote nothing"
+PYTHONPATH=$root/postprocess "$PY" - "$outdir" <<'PY' || fail "the time-to-accuracy verdicts are wrong (above)"
+import json, os, sys
+from gspost import time_to_accuracy as tta
+from gspost.common import need_modules
+problems = []
+for dims in ("2", "3"):
+    folder = os.path.join(sys.argv[1], "study" + dims)
+    res = json.load(open(os.path.join(folder, "time_to_accuracy.json")))[dims]
+    f = res["findings"]
+    md = open(os.path.join(folder, "time_to_accuracy.md")).read()
+    best = f["rkl2_best"]
+    if best is None:
+        problems.append("%sD: with the default margin %s no rkl2 run reaches Heun's error" % (dims, f["margin"]))
+        continue
+    fine = [r for r in res["runs"] if r["n"] == f["finest_n"]]
+    heun = [r for r in fine if r["integrator"] == "rk2"][0]
+    share = max(1 - r["compute"] / r["loop"] for r in fine)
+    want = "compute" if share > 0.5 else "loop"
+    if f["cost_basis"] != want:
+        problems.append("%sD: %.0f %% of a loop is outside compute, yet the verdict is judged on %s time"
+                        % (dims, 100 * share, f["cost_basis"]))
+    key = "compute" if want == "compute" else "loop"
+    got = best["cost_s"] / heun[key]
+    if abs(f["time_ratio"] - got) > 1e-9 * got:
+        problems.append("%sD: time ratio %s, not the %s times' %s" % (dims, f["time_ratio"], key, got))
+    verdict = [l for l in md.splitlines() if l.startswith("%sD finest level" % dims)][0]
+    if want == "compute" and "judged on compute time" not in verdict:
+        problems.append("%sD: the verdict does not say it is judged on compute time: %s" % (dims, verdict))
+    if (min(best["cost_s"], heun[key]) < 0.01) != ("timing noise" in verdict):
+        problems.append("%sD: times %s and %s s, verdict %r" % (dims, best["cost_s"], heun[key], verdict))
+    # The plot, as written: labels apart, stages named, the legend off the data.
+    np = need_modules("numpy", "h5py")["numpy"]
+    results = tta.analyse(np, folder, tta.read_plan(folder), "v", 0.01)
+    fig = tta.figure(results)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        texts = [t for t in ax.texts]
+        boxes = [t.get_window_extent(renderer) for t in texts]
+        for i in range(len(boxes)):
+            for j in range(i):
+                if boxes[i].overlaps(boxes[j]):
+                    problems.append("%sD plot: labels %r and %r overlap" % (dims, texts[i].get_text(), texts[j].get_text()))
+        rkl2 = [t.get_text() for t in texts if t.get_color() == "C3"]
+        if not rkl2 or any("s=" not in t for t in rkl2):
+            problems.append("%sD plot: rkl2 labels %s do not name the stages" % (dims, rkl2))
+        legend = ax.get_legend().get_window_extent(renderer)
+        for line in ax.get_lines():
+            for p in ax.transData.transform(line.get_xydata()):
+                if legend.contains(*p):
+                    problems.append("%sD plot: the legend covers a data point of %s" % (dims, line.get_label()))
+for p in problems:
+    print("FAIL: " + p)
+sys.exit(1 if problems else 0)
+PY
 echo "PASS: the time-to-accuracy study runs, records its reference and shows rkl2's time error of order 2"

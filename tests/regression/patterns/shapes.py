@@ -160,6 +160,31 @@ r2 = periodic_distance2([x3, y3, z3], [16.0, 16.0, 16.0], L3)
 m, _ = classify(np.where((r2 <= 64.0) & (r2 >= 25.0), 0.5, 0.0), L3)
 check("3D spherical shell: components, off components, Euler", (m["components"], m["holes"], m["euler"]), (1, 2, 2))
 
+# Islands by shape: an 8 x 8 lattice (spacing 20 on a 160^2 box, starting at the origin so the islands at the faces
+# and the corner are cut by the wrap) of elliptic islands of the same area, each turned by its own angle, of aspect
+# 1, 1.5, 2 and 3, all far smaller than wavelength^2. Round ones (1, 1.5) are spots; ones twice as long as wide or
+# more are worms, not spots; their negatives likewise holes or not. The measured aspect is the drawn one.
+L = [160.0, 160.0]
+x, y = coords([160, 160], L)
+for aspect, round_ in ((1.0, True), (1.5, True), (2.0, False), (3.0, False)):
+    a, b = 3.5 * math.sqrt(aspect), 3.5 / math.sqrt(aspect)
+    v = np.zeros(x.shape)
+    for i in range(8):
+        for j in range(8):
+            turn = math.radians(23.0 * (3 * i + 5 * j))
+            dx = (x - 20.0 * i + 80.0) % 160.0 - 80.0
+            dy = (y - 20.0 * j + 80.0) % 160.0 - 80.0
+            u, w = dx * math.cos(turn) + dy * math.sin(turn), -dx * math.sin(turn) + dy * math.cos(turn)
+            v += 0.5 * np.exp(-0.5 * ((u / a) ** 2 + (w / b) ** 2))
+    m, cls = classify(v, L)
+    check("islands of aspect %g: components" % aspect, m["components"], 64)
+    check("islands of aspect %g: median aspect" % aspect, m["component_aspect_median"], aspect, 0.12 * aspect)
+    check("islands of aspect %g: smaller than wavelength^2" % aspect,
+          bool(m["component_size_max"] < m["wavelength"] ** 2), True)
+    check("islands of aspect %g: class" % aspect, cls, "spots" if round_ else "stripes")
+    m, cls = classify(0.5 - v, L)
+    check("holes of aspect %g: class" % aspect, cls, "holes" if round_ else "stripes")
+
 # The boundary speed: stripes moved by one cell (h = 0.5) in 10 time units move at 0.05.
 L = [64.0, 64.0]
 x, y = coords([128, 128], L)
@@ -170,6 +195,21 @@ c = pattern.change(np, v0, 100.0, v1, 110.0, pattern.THETA, m["boundary_per_volu
 check("stripes moved by h = 0.5 in 10: boundary speed", c["boundary_speed"], 0.05, 1e-12)
 check("stripes moved: class with the default limit", pattern.classify(m, c)[0], "changing")
 check("stripes moved: class with --change-limit 0.1", pattern.classify(m, c, 0.1)[0], "stripes")
+
+# A field that decayed to nothing: its change is absolute (relative to a norm of 1e-86 it read 7.8e+80).
+tiny = v1 * 1e-86
+c = pattern.change(np, tiny * 3, 100.0, tiny, 110.0, pattern.THETA, 1.0, 1.0)
+check("decayed field: no relative change", c["l2_change_rate"], None)
+check("decayed field: absolute change per unit time", c["l2_change_rate_absolute"],
+      float(np.sqrt(np.mean((2 * tiny) ** 2))) / 10.0, 1e-100)
+m = pattern.measure(tiny, L, pattern.THETA)
+shown = pattern.table(dict(m, change=c, file="x", time=110.0, **dict(zip(("class", "reason"), pattern.classify(m, c)))))
+check("decayed field: the table says the change is absolute", "absolute" in shown and "e+" not in shown, True)
+# A uniform field cut halfway (--threshold mid, as a sweep's montage does): no on set, not specks of noise.
+flat = 0.3 + 1e-6 * np.random.default_rng(7).random((64, 64))
+m = pattern.measure(flat, [64.0, 64.0], "mid")
+check("uniform field at theta mid: components, holes, Euler", (m["components"], m["euler"]), (0, 0))
+check("uniform field at theta mid: class", pattern.classify(m, None)[0], "uniform")
 
 # The command line on a folder of two field files (and a summary-less folder: lengths from the cells).
 out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/patterns_shapes"
@@ -192,7 +232,19 @@ result = json.load(open(os.path.join(run, "pattern.json")))
 check("command line: class of the moving stripes (h = 1: speed 0.1)", result["class"], "changing")
 check("command line: boundary speed", result["change"]["boundary_speed"], 0.1, 1e-12)
 check("command line: wavelength (32 cells)", result["wavelength"], 32.0, 1e-9)
+# The island shares read as percentages, not counts.
+check("table: island shares as percentages", "% of the on cells in round islands" in pattern.table(
+    dict(result, change=None)), True)
+# A box or plane output is a cut of the domain, not a periodic box: refused in one line (with its run's
+# summary.json: regression.patterns_presets), never measured as if it were one.
+with h5py.File(os.path.join(out, "fields_box_00000110.h5"), "w") as f:
+    f["u"] = 1 - v1[:64]
+    f["v"] = v1[:64]
+    f.attrs["step"] = 110
+    f.attrs["time"] = 110.0
 for args, needle in (([os.path.join(out, "nothing")], "no such run folder"),
+                     ([os.path.join(out, "absent", "run")], "absent/run: no such run folder"),
+                     ([os.path.join(out, "fields_box_00000110.h5")], "box or plane output"),
                      ([out], "no fields_*.h5"),
                      ([run, "--threshold", "x"], "--threshold"),
                      ([run, "--threshold", "middle"], "a finite number, or mid"),

@@ -191,5 +191,12 @@ rc=0
 grep -q "stale summary.json" "$out/mont.err" || fail "montage does not call the old results stale: $(cat "$out/mont.err")"
 [[ $(grep -c "error:" "$out/mont.err") == 1 ]] || fail "montage with nothing drawn: not one error line"
 ! grep -q Traceback "$out/mont.err" || fail "montage printed a traceback"
+# The same with the classes and table too (as a sweep's montage job runs it): each of the 3 members is counted
+# once as missing, not once per output (it said "8 missing" of a 4-member sweep).
+rc=0
+"${post[@]}" montage "$sweep" -o "$sweep/montage3.png" --classes "$sweep/classes.png" --table "$sweep/patterns.csv" \
+  >"$out/mont.out" 2>"$out/mont.err" || rc=$?
+[[ $rc == 1 ]] || fail "montage --classes of stale members exited $rc"
+grep -q "no member of the sweep could be drawn (3 of 3 missing)" "$out/mont.err" || fail "montage miscounts: $(cat "$out/mont.err")"
 
 echo "PASS: gs_post.py plots real fields and rejects bad input with one line"

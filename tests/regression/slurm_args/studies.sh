@@ -135,7 +135,8 @@ MPIEXEC="$MPIEXEC --oversubscribe" "$root/slurm/convergence.sh" --local --ranks 
   --out "$work/conv2" "$conv" >"$out/conv2.log" 2>&1 || rc=$?
 [[ $rc == 0 ]] || fail "convergence.sh --local --ranks 2 with MPIEXEC='$MPIEXEC --oversubscribe': exit $rc: $(tail -3 "$out/conv2.log")"
 [[ $(json_field "$work/conv2/n0032/summary.json" ranks) == 2 ]] || fail "the convergence runs did not use 2 ranks"
-grep -q '^result: ok' "$work/conv2/result.txt" || fail "conv2/result.txt does not say ok"
+# Three levels give one order: result.txt carries the warning that says so (result: warning, exit 0).
+grep -Eq '^result: (ok|warning)$' "$work/conv2/result.txt" || fail "conv2/result.txt says neither ok nor warning"
 echo "ok: convergence.sh --local --ranks 2 with MPIEXEC='$MPIEXEC --oversubscribe'"
 rc=0
 MPIEXEC="$MPIEXEC --oversubscribe" "$root/slurm/scaling.sh" --local --kind strong --ranks 1,2 --out "$work/scal2" \
