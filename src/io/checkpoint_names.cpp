@@ -59,7 +59,7 @@ std::string resolve_restart(const std::string& arg, const SimConfig& cfg, std::s
   } else if (fs::is_directory(arg, ec)) {
     folder = fs::exists(arg + "/latest") ? arg : checkpoint_dir(arg);
   } else {
-    if (!fs::exists(arg, ec)) throw InputError("restart=" + arg + ": no such checkpoint file");
+    if (!fs::exists(arg, ec)) throw InputError("restart=" + arg + ": checkpoint file does not exist");
     return arg;
   }
   std::ifstream in(folder + "/latest");

@@ -26,7 +26,7 @@ check_refused() {
   [[ $rc == 2 && $(grep -c . "$OUT/$name.err") == 1 ]] && grep -qF -- "$text" "$OUT/$name.err" ||
     fail "$name: expected exit 2 and one line with '$text'"
 }
-check_refused missing_file "restart=$OUT/no/such/ckpt.h5: no such checkpoint file" restart="$OUT/no/such/ckpt.h5" output.dir="$OUT/run"
+check_refused missing_file "restart=$OUT/no/such/ckpt.h5: checkpoint file does not exist" restart="$OUT/no/such/ckpt.h5" output.dir="$OUT/run"
 
 # The newest checkpoint deleted by hand, its pointer left behind.
 rm "$ck/ckpt_00000060.h5" "$ck/ckpt_00000060.xmf"
