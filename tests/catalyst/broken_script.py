@@ -14,6 +14,8 @@
 #   png         the same, but rank 0 puts a folder where step 10's image goes;
 #   third       renders one PNG per call; a ValueError in catalyst_execute at
 #               the third call, on every rank (before its PNG);
+#   rmdir       at step 10 rank 0 removes output.dir (the in-situ folder's
+#               parent), as a user's rm -rf during the run would;
 #   once        writes a file of its own (no extractor) at the first call only:
 #               the scripts stop writing, which the program must notice;
 #   finalize    a ValueError in catalyst_finalize (at the end of the run);
@@ -75,6 +77,8 @@ def catalyst_execute(info):
         vtkLogger.Log(vtkLogger.VERBOSITY_WARNING, __file__, 0, "deliberate warning at step %d" % info.timestep)
     if mode == "exit":
         sys.exit(3)
+    if mode == "rmdir" and rank == 0 and info.timestep >= 10:
+        shutil.rmtree(os.path.dirname(os.path.abspath(folder)))
     if mode == "once" and rank == 0 and calls == 1:
         with open(os.path.join(folder, "once_%06d.txt" % info.timestep), "w") as f:
             f.write("written at the first call only\n")

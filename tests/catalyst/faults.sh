@@ -5,7 +5,7 @@
 # sys.exit(3) in a script, an error in catalyst_finalize (on rank 1 only), each with insitu.fail = error (exit 1, summary
 # "failed" naming the failure) and warn (exit 0, in situ off, the run goes on);
 # the in-situ folder replaced by a file, or an image's path by a folder,
-# during the run (failed writes);
+# during the run (failed writes); output.dir removed during a call;
 # no X display and a file where output.dir/insitu goes (exit 2 before step 0);
 # IEEE subnormals inside the call although the solver flushes them.
 source "$(dirname "$0")/common.sh"
@@ -46,6 +46,19 @@ for c in "${cases[@]}"; do
     fi
   done
 done
+
+# output.dir removed during a call (the script's rm -rf at step 10): the
+# folder's own message, whichever writer meets the missing folder first, no
+# summary.json, and the folder is not recreated.
+set +e
+GS_TEST_BREAK=rmdir run_gs 2 120 "$in" "${small[@]}" output.dir="$WORK/rmdir" >"$WORK/rmdir.log" 2>"$WORK/rmdir.err"
+rc=$?
+set -e
+line=$(grep '^grayscott: error' "$WORK/rmdir.err" || true)
+echo "output.dir removed during an in-situ call: exit $rc: $line"
+[[ $rc == 1 && $(wc -l <<<"$line") == 1 && $line == *"key 'output.dir': folder '$WORK/rmdir' was removed or replaced while the run was writing to it (found at step 10); it is not recreated; no summary.json (its folder is gone)"* ]] ||
+  { cat "$WORK/rmdir.err"; fail "rmdir: expected exit 1 and the folder's own message"; }
+[[ ! -e $WORK/rmdir ]] || fail "rmdir: the removed output.dir was recreated: $(ls -R "$WORK/rmdir" | head)"
 
 # ParaView and the scripts run with IEEE subnormals, outside the solver's flush-to-zero.
 GS_TEST_BREAK=subnormal run_gs 2 120 "$in" "${small[@]}" output.dir="$WORK/subnormal" >"$WORK/subnormal.log" 2>"$WORK/subnormal.err" \
