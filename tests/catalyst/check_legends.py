@@ -74,33 +74,66 @@ def glyphs(ink):
     return ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def labels_fit(run, name):
-    """Tick labels right of the bar: inside the image and all different."""
+def tick_labels(run, name, within=True):
+    """The tick labels right of the bar: (their ink, cropped, one per label;
+    text pixels on the image's edge; pixels between the text and the right
+    edge; the legend's padding there: 8 px at 800x600, 2 at least). Labels
+    within 8 rows above the bar count, its top label's upper half; not
+    `within`, only those from its top down (no part of the title)."""
     img, bg = image(run, name)
     left, right, top, bottom = bar(img)
     text = text_ink(img, bg)
     margin = text[:, left - 2:]
     edge = int(margin[:, -2:].sum() + margin[-2:, :].sum() + margin[:2, :].sum())
-    # and clear of the right edge by the legend's padding (8 px at 800x600, 2 at least)
     pad = max(2, int(round(8 * min(img.shape[1] / 800.0, img.shape[0] / 600.0))))
     gap = img.shape[1] - 1 - np.nonzero(text[top - 8:bottom + 9, right + 1:].any(axis=0))[0].max() - (right + 1)
     right_side = text[top - 8:bottom + 9, right + 1:]
     bands = [b for b in runs(right_side.any(axis=1)) if b[1] - b[0] >= 2]
     tallest = max([b[1] - b[0] for b in bands] + [0])
     bands = [b for b in bands if b[1] - b[0] >= 0.5 * tallest]  # not a tick mark alone
-    crops = [glyphs(right_side[a:b + 1]) for a, b in bands]
+    return [glyphs(right_side[a:b + 1]) for a, b in bands if within or a >= 8], edge, gap, pad
+
+
+def labels_fit(run, name, same_width=False):
+    """Tick labels right of the bar: inside the image and all different;
+    with same_width, labels of as many characters drawn as wide (one number
+    format: "2.0e-09" at the ends beside "1.8e-9" was wider)."""
+    crops, edge, gap, pad = tick_labels(run, name)
     same = sum(1 for i in range(len(crops)) for j in range(i + 1, len(crops))
                if crops[i].shape == crops[j].shape and (crops[i] == crops[j]).all())
     widths = [c.shape[1] for c in crops]
-    check(edge == 0 and gap >= pad and len(bands) >= 2 and same == 0,
-          "%s %s: %d tick labels (widths %s px), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge"
-          % (run, name, len(bands), widths, same, edge, gap))
+    even = not same_width or max(widths) - min(widths) <= 1
+    check(edge == 0 and gap >= pad and len(crops) >= 2 and same == 0 and even,
+          "%s %s: %d tick labels (widths %s px%s), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge"
+          % (run, name, len(crops), widths, ", one format: all alike" if same_width else "", same, edge, gap))
 
 
 def section_ranges():
     labels_fit("tiny", "slice_xy_000300.png")
-    labels_fit("nano", "slice_xy_000010.png")
+    labels_fit("nano", "slice_xy_000010.png", same_width=True)
     labels_fit("mega", "slice_xy_000010.png")
+
+
+def section_flat():
+    """u = 1 - 1e-14 on an "auto" range: one value to a float colour map, one
+    label inside the image (ParaView widened the range to 1.000244 and both
+    ends' labels ran off the right edge)."""
+    for run in ("flat400", "flat240"):
+        crops, edge, gap, pad = tick_labels(run, "slice_xy_000001.png", within=False)
+        widths = [c.shape[1] for c in crops]
+        check(len(crops) == 1 and edge == 0 and gap >= pad,
+              "%s, u nearly constant: %d labels (want 1; widths %s px), %d text pixels on the image's edge, %d px from the right edge"
+              % (run, len(crops), widths, edge, gap))
+
+
+def section_tall_3d():
+    """slice.py's 3D planes at 240x900, no contour values under the legend:
+    ParaView drew a cut copy of the lowest label at the bottom edge."""
+    for name in ("slice_xy_000010.png", "slice_yz_000010.png"):
+        img, bg = image("tall3d", name)
+        low = int(text_ink(img, bg)[-4:, :].sum())
+        check(low == 0, "tall3d %s: %d text pixels in the bottom 4 rows (a cut label)" % (name, low))
+    labels_fit("tall3d", "slice_xy_000010.png")
 
 
 def section_tall():
@@ -162,7 +195,7 @@ def section_iso():
           "outline on white: its darkest tenth of %d grey pixels at luminance %.2f or below (0.7 grey was faint)" % (levels.size, dark))
 
 
-for section in (section_ranges, section_tall, section_slice_contour, section_iso):
+for section in (section_ranges, section_flat, section_tall, section_tall_3d, section_slice_contour, section_iso):
     try:
         section()
     except Exception as e:  # a picture so wrong a measurement cannot be made: one failure, go on

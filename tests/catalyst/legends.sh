@@ -31,6 +31,12 @@ go nano "$in3" "${small[@]}" 'insitu.color_range=[1e-9, 2e-9]' 'insitu.image_siz
 go mega "$in3" "${small[@]}" 'insitu.color_range=[0, 2500000]' insitu.script="$cat/slice.py"
 go tall "$in2" time.steps=100 output.every=0 insitu.every=100 'insitu.image_size=[240, 900]' 'insitu.iso=[0.1, 0.3]' \
   insitu.script="$cat/slice.py"
+# u = 1 - 1e-14 in the seeded cells, 1 elsewhere: one value to a float colour map
+flat=(grid.n=16 grid.L=16 init.type=perlin init.amplitude=1e-14 time.steps=1 output.every=0 insitu.every=1 insitu.color_array=u
+  insitu.color_range=auto insitu.script="$cat/slice.py")
+go flat400 "$in3" "${flat[@]}" 'insitu.image_size=[400, 300]'
+go flat240 "$in3" "${flat[@]}" 'insitu.image_size=[240, 900]'
+go tall3d "$in3" "${small[@]}" 'insitu.image_size=[240, 900]' insitu.script="$cat/slice.py"
 go sc "$in3" "${small[@]}" init.count=3 init.size=0.3 insitu.color_array=u 'insitu.color_range=[0.2, 0.9]' \
   insitu.script="$cat/slice_contour.py"
 go iso2 "$in3" "${small[@]}" init.count=3 init.size=0.3 'insitu.iso=[0.1, 0.3]' 'insitu.image_size=[400, 300]' \
@@ -48,4 +54,10 @@ for lo, hi in ((0.0, 2500000.0), (-1000.0, 25000.0), (1e-9, 2e-9), (1.2e-16, 3.4
     labels = gs_view.tick_labels(lo, hi, 9)[2]
     print('[%g, %g]: %s' % (lo, hi, ' '.join(labels)))
     assert max(len(x) for x in labels) <= 7 and not any(x.endswith('.00') for x in labels), labels
+    # What a legend draws: one format throughout, the ends the range's own.
+    values, fmt, drawn = gs_view.bar_labels(lo, hi, 9)
+    assert drawn == [fmt % x for x in values] and values[0] == lo and values[-1] == hi, (fmt, drawn)
+# A range float cannot tell apart: one label, at float's digits.
+assert gs_view.bar_labels(1 - 1e-14, 1.0, 9)[2] == ['1'], gs_view.bar_labels(1 - 1e-14, 1.0, 9)
+assert gs_view.bar_labels(0.25, 0.25, 9)[2] == ['0.25']
 " </dev/null
