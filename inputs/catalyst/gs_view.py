@@ -331,8 +331,8 @@ class Coloring:
         bar.LabelFontSize = font
         # Pixels from the bottom: the bars span [bottom, top], below the step
         # label and the upper bar's title. The lowest label, centred on the
-        # bar's end, keeps a line's height from the image's edge: within about
-        # 2 pixels of it ParaView drew a second, cut copy of it there (240x900).
+        # bar's end, keeps a line's height from the image's edge: with the end
+        # 7 pixels up (240x900), ParaView drew a second, cut copy of it there.
         if layout["text"]:
             bar.Title = self.array
             title = 1.6 * font
@@ -377,9 +377,12 @@ class Coloring:
             centre = 0.5 * (lo + hi)
             half = max(abs(centre), 1.0) * 1e-3
             self.lut.RescaleTransferFunction(centre - half, centre + half)
+        # The map's ends as ParaView rescaled it (0.2 + 1.0 * 0.7 is
+        # 0.8999999999999999): a label past them is not drawn.
+        points = self.lut.RGBPoints
         for bar, count in self.bars:
             if count:
-                label_bar(bar, lo, hi, count)
+                label_bar(bar, lo, hi, count, (points[0], points[-4]))
 
 
 def drawable(lo, hi):
@@ -400,11 +403,12 @@ def bar_labels(lo, hi, count):
     return values, range_fmt, [range_fmt % x for x in values]
 
 
-def label_bar(bar, lo, hi, count):
+def label_bar(bar, lo, hi, count, ends):
     """The bar's labels: the most of up to `count` values whose widest label
     fits the legend margin at MIN_FONT_PX or more (an "auto" range's labels,
     unknown at load, get a smaller font or fewer values: never text off the
-    image)."""
+    image; the two ends of a range a few float steps wide, 9 digits each, go
+    below MIN_FONT_PX rather than off the image)."""
     for n in range(count, 1, -1):
         values, fmt, labels = bar_labels(lo, hi, n)
         widest = max(len(x) for x in labels)
@@ -413,11 +417,11 @@ def label_bar(bar, lo, hi, count):
             break
     bar.AutomaticLabelFormat = 0
     bar.LabelFormat = fmt
-    bar.LabelFontSize = max(MIN_FONT_PX, font)
+    bar.LabelFontSize = max(4, font)
     # The ends are custom labels too, so that one format writes them all.
     bar.AddRangeLabels = 0
     bar.UseCustomLabels = 1
-    bar.CustomLabels = values
+    bar.CustomLabels = [min(max(x, ends[0]), ends[1]) for x in values]
 
 
 def all_ranks_range(proxies, array, time):

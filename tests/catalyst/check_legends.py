@@ -91,21 +91,32 @@ def tick_labels(run, name, within=True):
     bands = [b for b in runs(right_side.any(axis=1)) if b[1] - b[0] >= 2]
     tallest = max([b[1] - b[0] for b in bands] + [0])
     bands = [b for b in bands if b[1] - b[0] >= 0.5 * tallest]  # not a tick mark alone
-    return [glyphs(right_side[a:b + 1]) for a, b in bands if within or a >= 8], edge, gap, pad
+    return [glyphs(right_side[a:b + 1]) for a, b in bands if within or a >= 8], edge, gap, pad, ends(bands, top, bottom)
+
+
+def ends(bands, top, bottom):
+    """Pixels from the bar's top to the first label's middle and from the
+    last one's to its bottom (bands counted from 8 rows above the top): 0
+    where both ends are labelled (0.9 of [0.2, 0.9] was not: ParaView's map
+    ended at 0.8999999999999999)."""
+    if not bands:
+        return (999, 999)
+    return (abs(0.5 * sum(bands[0]) - 8), abs(bottom - top + 8 - 0.5 * sum(bands[-1])))
 
 
 def labels_fit(run, name, same_width=False):
     """Tick labels right of the bar: inside the image and all different;
     with same_width, labels of as many characters drawn as wide (one number
     format: "2.0e-09" at the ends beside "1.8e-9" was wider)."""
-    crops, edge, gap, pad = tick_labels(run, name)
+    crops, edge, gap, pad, off = tick_labels(run, name)
     same = sum(1 for i in range(len(crops)) for j in range(i + 1, len(crops))
                if crops[i].shape == crops[j].shape and (crops[i] == crops[j]).all())
     widths = [c.shape[1] for c in crops]
     even = not same_width or max(widths) - min(widths) <= 1
-    check(edge == 0 and gap >= pad and len(crops) >= 2 and same == 0 and even,
-          "%s %s: %d tick labels (widths %s px%s), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge"
-          % (run, name, len(crops), widths, ", one format: all alike" if same_width else "", same, edge, gap))
+    check(edge == 0 and gap >= pad and len(crops) >= 2 and same == 0 and even and max(off) <= 3,
+          "%s %s: %d tick labels (widths %s px%s), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge, "
+          "the end labels %.1f and %.1f px from the bar's ends"
+          % (run, name, len(crops), widths, ", one format: all alike" if same_width else "", same, edge, gap, off[0], off[1]))
 
 
 def section_ranges():
@@ -119,7 +130,7 @@ def section_flat():
     label inside the image (ParaView widened the range to 1.000244 and both
     ends' labels ran off the right edge)."""
     for run in ("flat400", "flat240"):
-        crops, edge, gap, pad = tick_labels(run, "slice_xy_000001.png", within=False)
+        crops, edge, gap, pad, _ = tick_labels(run, "slice_xy_000001.png", within=False)
         widths = [c.shape[1] for c in crops]
         check(len(crops) == 1 and edge == 0 and gap >= pad,
               "%s, u nearly constant: %d labels (want 1; widths %s px), %d text pixels on the image's edge, %d px from the right edge"
@@ -169,8 +180,10 @@ def section_slice_contour():
     bands = [b for b in runs(text.any(axis=1)) if b[1] - b[0] >= 2]
     centres = [0.5 * (a + b) for a, b in bands]
     gaps = np.diff(centres[1:-1]) if len(centres) > 3 else np.array([0.0])
-    check(len(bands) >= 5 and gaps.max() - gaps.min() <= 2.5,
-          "slice_contour.py coloured by u: %d tick labels, inner spacing %s px (even)" % (len(bands), gaps.round(1).tolist()))
+    off = ends(bands, top, bottom)
+    check(len(bands) >= 5 and gaps.max() - gaps.min() <= 2.5 and max(off) <= 3,
+          "slice_contour.py coloured by u: %d tick labels, inner spacing %s px (even), the end labels %.1f and %.1f px from the bar's ends"
+          % (len(bands), gaps.round(1).tolist(), off[0], off[1]))
 
 
 def section_iso():
