@@ -1,11 +1,12 @@
 # Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Reads the images of legends.sh's runs (folder given as argv[1]) and measures,
 # without reading the text, what a ParaView user would see wrong:
-#  - legend text inside the image and tick labels that differ from each other
-#    at any value range (v about 1e-15 on an "auto" range, [1e-9, 2e-9],
-#    [0, 2500000]);
+#  - legend text inside the image and tick labels that differ from each other,
+#    both ends labelled, at any value range (v about 1e-15 on an "auto" range,
+#    [1e-9, 2e-9] with labels all as wide, [0, 2500000]);
+#  - a nearly constant u (1 - 1e-14) on an "auto" range: one label, inside;
 #  - in a tall image, the step label and the legend title on rows of their
-#    own, and no text cut at the bottom edge;
+#    own, and no text cut at the bottom edge (2D, and slice.py's 3D planes);
 #  - slice_contour.py coloured by one array: one legend over the whole height;
 #  - the contour values named below the legend (one text line each) and, in
 #    2D, each value's lines in a colour of its own;

@@ -3,17 +3,21 @@
 # The ready scripts' pictures at any value range and image shape, and their
 # extracts opened afterwards (check_legends.py measures the PNGs, without
 # reading the text; check_extract_colour.py opens the extract in pvpython):
-#  - legend labels inside the image and all different for v about 1e-15
-#    (insitu.color_range = auto), [1e-9, 2e-9] and [0, 2500000];
-#  - a 240x900 image: step label and title apart, nothing cut at the bottom;
+#  - legend labels inside the image, all different and both ends labelled
+#    for v about 1e-15 (insitu.color_range = auto), [1e-9, 2e-9] (all as
+#    wide: one number format) and [0, 2500000];
+#  - u = 1 - 1e-14 on an auto range at 400x300 and 240x900: one label, inside;
+#  - a 240x900 image: step label and title apart, nothing cut at the bottom
+#    (a 2D plane with contour values below the legend, and 3D mid-planes);
 #  - slice_contour.py coloured by u: one legend over the whole margin, its
 #    ticks evenly spaced;
 #  - two insitu.iso values named below the legend, in 2D lines of two colours;
 #  - the triad scaled like the legend at 400x300, the outline dark on white,
 #    the plane's edge drawn on the dark background;
 #  - isosurface.pvd opens coloured by u, the array of the picture.
-# Then gs_view's own tick choice: 0.8 stays between 0.2 and 0.9, and labels
-# of 7 characters at most, with no forced decimals, at any range.
+# Then gs_view's own tick choice: 0.8 stays between 0.2 and 0.9, labels
+# of 7 characters at most, with no forced decimals, at any range, one format
+# in a legend, and one label for a range float cannot tell apart.
 source "$(dirname "$0")/common.sh"
 in2=$SRC/inputs/default.toml
 in3=$SRC/inputs/default-3d.toml
