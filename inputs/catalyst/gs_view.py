@@ -13,7 +13,8 @@ import math
 import os
 
 from paraview import catalyst
-from paraview.simple import ColorBy, CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar, Outline, Show, Text
+from paraview.servermanager import vtkSMCoreUtilities
+from paraview.simple import CreateExtractor, CreateView, GetColorTransferFunction, GetScalarBar, Outline, Show, Text
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
 
@@ -168,9 +169,7 @@ def label_chars(spec, counts):
     if spec.get("range") == "auto":
         return AUTO_LABEL_CHARS
     lo, hi = [float(x) for x in spec["range"]]
-    if hi <= lo:
-        hi = lo + max(abs(lo), 1.0) * 1e-6
-    return max(max(len(x) for x in tick_labels(lo, hi, n)[2]) for n in counts)
+    return max(max(len(x) for x in bar_labels(lo, hi, n)[2]) for n in counts)
 
 
 def tick_count(bar_px, font_px):
@@ -178,6 +177,9 @@ def tick_count(bar_px, font_px):
     return max(2, min(9, int(bar_px // (3.0 * font_px)) + 1))
 
 
+# The one label of a range too narrow to draw: float's 7 digits, which tell
+# none of its values apart.
+CONSTANT_FORMAT = "%.7g"
 COLORMAPS = {"u": "Viridis (matplotlib)", "v": "Inferno (matplotlib)"}
 
 
@@ -305,7 +307,9 @@ class Coloring:
 
     def show_on(self, display, view, half=None):
         """Colour `display` by this array, with a legend in the right margin: the full height, or the "top" or "bottom" half."""
-        ColorBy(display, ("POINTS", self.array))
+        # Not simple.ColorBy: it rescales the map to the data at once, and a
+        # rank holding no surface then warns "Could not determine array range".
+        display.ColorArrayName = ["POINTS", self.array]
         display.LookupTable = self.lut
         bar = GetScalarBar(self.lut, view)
         width, height = view.ViewSize
@@ -326,7 +330,9 @@ class Coloring:
         bar.TitleFontSize = font
         bar.LabelFontSize = font
         # Pixels from the bottom: the bars span [bottom, top], below the step
-        # label and the upper bar's title; the lowest label overhangs half a line.
+        # label and the upper bar's title. The lowest label, centred on the
+        # bar's end, keeps a line's height from the image's edge: with the end
+        # 7 pixels up (240x900), ParaView drew a second, cut copy of it there.
         if layout["text"]:
             bar.Title = self.array
             title = 1.6 * font
@@ -334,7 +340,7 @@ class Coloring:
             # edge (9 pixels in a 900 pixel tall image: more than `pad`).
             label = 0.01 * height + 1.4 * layout["label_font"] + pad if any(v is view for _, v in _labels) else 0
             iso = _iso_lines.get(id(view), 0) * 1.5 * layout["label_font"]
-            top, bottom, gap = height - pad - label - title, pad + iso + 0.6 * font, title + 0.6 * font + pad
+            top, bottom, gap = height - pad - label - title, pad + iso + font, title + 0.6 * font + pad
         else:  # no room for text: the bar alone
             bar.Title = ""
             bar.DrawTickLabels = 0
@@ -361,26 +367,61 @@ class Coloring:
 
     def apply(self):
         lo, hi = self.range
-        if hi <= lo:  # a constant field: a range ParaView can draw
-            hi = lo + max(abs(lo), 1.0) * 1e-6
-        self.lut.RescaleTransferFunction(lo, hi)
+        if drawable(lo, hi):
+            self.lut.RescaleTransferFunction(lo, hi)
+        else:
+            # One value as far as the colour map can tell (float): ParaView
+            # would widen the range to one of its own (1 to 1.000244 for u =
+            # 1 - 1e-14) and label ends no data has. Drawn as one label, at
+            # the middle of a range around it, in the map's middle colour.
+            centre = 0.5 * (lo + hi)
+            half = max(abs(centre), 1.0) * 1e-3
+            self.lut.RescaleTransferFunction(centre - half, centre + half)
+        # The map's ends as ParaView rescaled it (0.2 + 1.0 * 0.7 is
+        # 0.8999999999999999): a label past them is not drawn.
+        points = self.lut.RGBPoints
         for bar, count in self.bars:
-            if count == 0:
-                continue
-            values, fmt, labels, range_fmt = tick_labels(lo, hi, count)
-            bar.AutomaticLabelFormat = 0
-            bar.LabelFormat = fmt
-            bar.RangeLabelFormat = range_fmt
-            # Labels wider than the margin keeps for them (an "auto" range's,
-            # unknown at load) get a smaller font: never text off the image.
-            widest = max(len(x) for x in labels)
-            if widest > _label_chars:
-                bar.LabelFontSize = max(MIN_FONT_PX, int(bar.TitleFontSize * _label_chars / float(widest)))
-            else:
-                bar.LabelFontSize = bar.TitleFontSize
-            bar.AddRangeLabels = 1
-            bar.UseCustomLabels = 1
-            bar.CustomLabels = values[1:-1]
+            if count:
+                label_bar(bar, lo, hi, count, (points[0], points[-4]))
+
+
+def drawable(lo, hi):
+    """Whether [lo, hi] is a range ParaView colours as given (it widens one
+    that float cannot tell apart: vtkSMCoreUtilities::AdjustRange)."""
+    adjusted = [lo, hi]
+    return hi > lo and not vtkSMCoreUtilities.AdjustRange(adjusted)
+
+
+def bar_labels(lo, hi, count):
+    """(values, format, labels) of a legend: every label in one format
+    (ParaView's own range labels wrote "2.0e-09" beside its ticks' "1.8e-9"),
+    the ends the data's own; one label for a range too narrow to draw."""
+    if not drawable(lo, hi):
+        value = 0.5 * (lo + hi)
+        return [value], CONSTANT_FORMAT, [CONSTANT_FORMAT % value]
+    values, _, _, range_fmt = tick_labels(lo, hi, count)
+    return values, range_fmt, [range_fmt % x for x in values]
+
+
+def label_bar(bar, lo, hi, count, ends):
+    """The bar's labels: the most of up to `count` values whose widest label
+    fits the legend margin at MIN_FONT_PX or more (an "auto" range's labels,
+    unknown at load, get a smaller font or fewer values: never text off the
+    image; the two ends of a range a few float steps wide, 9 digits each, go
+    below MIN_FONT_PX rather than off the image)."""
+    for n in range(count, 1, -1):
+        values, fmt, labels = bar_labels(lo, hi, n)
+        widest = max(len(x) for x in labels)
+        font = bar.TitleFontSize if widest <= _label_chars else int(bar.TitleFontSize * _label_chars / float(widest))
+        if font >= MIN_FONT_PX or n == 2:
+            break
+    bar.AutomaticLabelFormat = 0
+    bar.LabelFormat = fmt
+    bar.LabelFontSize = max(4, font)
+    # The ends are custom labels too, so that one format writes them all.
+    bar.AddRangeLabels = 0
+    bar.UseCustomLabels = 1
+    bar.CustomLabels = [min(max(x, ends[0]), ends[1]) for x in values]
 
 
 def all_ranks_range(proxies, array, time):

@@ -1,11 +1,12 @@
 # Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 # Reads the images of legends.sh's runs (folder given as argv[1]) and measures,
 # without reading the text, what a ParaView user would see wrong:
-#  - legend text inside the image and tick labels that differ from each other
-#    at any value range (v about 1e-15 on an "auto" range, [1e-9, 2e-9],
-#    [0, 2500000]);
+#  - legend text inside the image and tick labels that differ from each other,
+#    both ends labelled, at any value range (v about 1e-15 on an "auto" range,
+#    [1e-9, 2e-9] with labels all as wide, [0, 2500000]);
+#  - a nearly constant u (1 - 1e-14) on an "auto" range: one label, inside;
 #  - in a tall image, the step label and the legend title on rows of their
-#    own, and no text cut at the bottom edge;
+#    own, and no text cut at the bottom edge (2D, and slice.py's 3D planes);
 #  - slice_contour.py coloured by one array: one legend over the whole height;
 #  - the contour values named below the legend (one text line each) and, in
 #    2D, each value's lines in a colour of its own;
@@ -74,33 +75,77 @@ def glyphs(ink):
     return ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def labels_fit(run, name):
-    """Tick labels right of the bar: inside the image and all different."""
+def tick_labels(run, name, within=True):
+    """The tick labels right of the bar: (their ink, cropped, one per label;
+    text pixels on the image's edge; pixels between the text and the right
+    edge; the legend's padding there: 8 px at 800x600, 2 at least). Labels
+    within 8 rows above the bar count, its top label's upper half; not
+    `within`, only those from its top down (no part of the title)."""
     img, bg = image(run, name)
     left, right, top, bottom = bar(img)
     text = text_ink(img, bg)
     margin = text[:, left - 2:]
     edge = int(margin[:, -2:].sum() + margin[-2:, :].sum() + margin[:2, :].sum())
-    # and clear of the right edge by the legend's padding (8 px at 800x600, 2 at least)
     pad = max(2, int(round(8 * min(img.shape[1] / 800.0, img.shape[0] / 600.0))))
     gap = img.shape[1] - 1 - np.nonzero(text[top - 8:bottom + 9, right + 1:].any(axis=0))[0].max() - (right + 1)
     right_side = text[top - 8:bottom + 9, right + 1:]
     bands = [b for b in runs(right_side.any(axis=1)) if b[1] - b[0] >= 2]
     tallest = max([b[1] - b[0] for b in bands] + [0])
     bands = [b for b in bands if b[1] - b[0] >= 0.5 * tallest]  # not a tick mark alone
-    crops = [glyphs(right_side[a:b + 1]) for a, b in bands]
+    return [glyphs(right_side[a:b + 1]) for a, b in bands if within or a >= 8], edge, gap, pad, ends(bands, top, bottom)
+
+
+def ends(bands, top, bottom):
+    """Pixels from the bar's top to the first label's middle and from the
+    last one's to its bottom (bands counted from 8 rows above the top): 0
+    where both ends are labelled (0.9 of [0.2, 0.9] was not: ParaView's map
+    ended at 0.8999999999999999)."""
+    if not bands:
+        return (999, 999)
+    return (abs(0.5 * sum(bands[0]) - 8), abs(bottom - top + 8 - 0.5 * sum(bands[-1])))
+
+
+def labels_fit(run, name, same_width=False):
+    """Tick labels right of the bar: inside the image and all different;
+    with same_width, labels of as many characters drawn as wide (one number
+    format: "2.0e-09" at the ends beside "1.8e-9" was wider)."""
+    crops, edge, gap, pad, off = tick_labels(run, name)
     same = sum(1 for i in range(len(crops)) for j in range(i + 1, len(crops))
                if crops[i].shape == crops[j].shape and (crops[i] == crops[j]).all())
     widths = [c.shape[1] for c in crops]
-    check(edge == 0 and gap >= pad and len(bands) >= 2 and same == 0,
-          "%s %s: %d tick labels (widths %s px), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge"
-          % (run, name, len(bands), widths, same, edge, gap))
+    even = not same_width or max(widths) - min(widths) <= 1
+    check(edge == 0 and gap >= pad and len(crops) >= 2 and same == 0 and even and max(off) <= 3,
+          "%s %s: %d tick labels (widths %s px%s), %d pairs drawn alike, %d text pixels on the image's edge, %d px from the right edge, "
+          "the end labels %.1f and %.1f px from the bar's ends"
+          % (run, name, len(crops), widths, ", one format: all alike" if same_width else "", same, edge, gap, off[0], off[1]))
 
 
 def section_ranges():
     labels_fit("tiny", "slice_xy_000300.png")
-    labels_fit("nano", "slice_xy_000010.png")
+    labels_fit("nano", "slice_xy_000010.png", same_width=True)
     labels_fit("mega", "slice_xy_000010.png")
+
+
+def section_flat():
+    """u = 1 - 1e-14 on an "auto" range: one value to a float colour map, one
+    label inside the image (ParaView widened the range to 1.000244 and both
+    ends' labels ran off the right edge)."""
+    for run in ("flat400", "flat240"):
+        crops, edge, gap, pad, _ = tick_labels(run, "slice_xy_000001.png", within=False)
+        widths = [c.shape[1] for c in crops]
+        check(len(crops) == 1 and edge == 0 and gap >= pad,
+              "%s, u nearly constant: %d labels (want 1; widths %s px), %d text pixels on the image's edge, %d px from the right edge"
+              % (run, len(crops), widths, edge, gap))
+
+
+def section_tall_3d():
+    """slice.py's 3D planes at 240x900, no contour values under the legend:
+    ParaView drew a cut copy of the lowest label at the bottom edge."""
+    for name in ("slice_xy_000010.png", "slice_yz_000010.png"):
+        img, bg = image("tall3d", name)
+        low = int(text_ink(img, bg)[-4:, :].sum())
+        check(low == 0, "tall3d %s: %d text pixels in the bottom 4 rows (a cut label)" % (name, low))
+    labels_fit("tall3d", "slice_xy_000010.png")
 
 
 def section_tall():
@@ -136,8 +181,10 @@ def section_slice_contour():
     bands = [b for b in runs(text.any(axis=1)) if b[1] - b[0] >= 2]
     centres = [0.5 * (a + b) for a, b in bands]
     gaps = np.diff(centres[1:-1]) if len(centres) > 3 else np.array([0.0])
-    check(len(bands) >= 5 and gaps.max() - gaps.min() <= 2.5,
-          "slice_contour.py coloured by u: %d tick labels, inner spacing %s px (even)" % (len(bands), gaps.round(1).tolist()))
+    off = ends(bands, top, bottom)
+    check(len(bands) >= 5 and gaps.max() - gaps.min() <= 2.5 and max(off) <= 3,
+          "slice_contour.py coloured by u: %d tick labels, inner spacing %s px (even), the end labels %.1f and %.1f px from the bar's ends"
+          % (len(bands), gaps.round(1).tolist(), off[0], off[1]))
 
 
 def section_iso():
@@ -162,7 +209,7 @@ def section_iso():
           "outline on white: its darkest tenth of %d grey pixels at luminance %.2f or below (0.7 grey was faint)" % (levels.size, dark))
 
 
-for section in (section_ranges, section_tall, section_slice_contour, section_iso):
+for section in (section_ranges, section_flat, section_tall, section_tall_3d, section_slice_contour, section_iso):
     try:
         section()
     except Exception as e:  # a picture so wrong a measurement cannot be made: one failure, go on
