@@ -3,8 +3,9 @@
 # libraries when GS_BIN (GS_MPI_DELAY) is not set (sourced). ROOT is the
 # folder that holds slurm/: a source checkout, whose build is ROOT/build/src/,
 # or an installed share folder (PREFIX/share/grayscott), where `cmake
-# --install` put installed.sh (from cmake/install/installed.sh.in) beside this file, naming the program's folders relative
-# to ROOT, so that an installed tree finds its own program wherever it lies.
+# --install` put installed.sh beside this file (from
+# cmake/install/installed.sh.in), naming the program's folders relative to
+# ROOT, so that an installed tree finds its own program wherever it lies.
 
 # gs_locate ROOT bin|lib NAME: the path of the program (bin) or of one of its
 # libraries (lib) that the scripts under ROOT use.

@@ -90,6 +90,24 @@ for c in gs-submit gs-cancel gs-sweep gs-scaling gs-convergence gs-time-to-accur
   done
   grep -q 'Module Specific Help' "$out/module.txt" || fail "module help grayscott printed no help"
   echo "PASS: module load grayscott: PATH, PYTHONPATH, GS_ROOT; module help names the commands; $expected_version"
+  # The Tcl module file (Environment Modules) says the same: Lmod reads it when the .lua is set aside.
+  # Debian's Lmod 8.6 cannot run a Tcl module file whose path holds a space (its tcl2lua.tcl
+  # splits the path: "wrong # args"), so this part moves the tree to a plain name meanwhile.
+  lua="$prefix/share/modulefiles/grayscott/0.1.0.lua"
+  mv "$lua" "$tmp/0.1.0.lua"
+  plain=$tmp/plain
+  mv "$prefix" "$plain"
+  rc=0
+  prefix=$plain user 'echo "PATH=$PATH"; echo "GS_ROOT=$GS_ROOT"; echo "PYTHONPATH=$PYTHONPATH"; module help grayscott 2>&1' \
+    >"$out/module_tcl.txt" 2>&1 || rc=$?
+  mv "$plain" "$prefix"
+  mv "$tmp/0.1.0.lua" "$lua"
+  ((rc == 0)) || fail "module load grayscott (Tcl file): $(tail -n 5 "$out/module_tcl.txt")"
+  for want in "PATH=$plain/bin:/usr/bin:/bin" "GS_ROOT=$plain/share/grayscott" "PYTHONPATH=$plain/share/grayscott/postprocess"; do
+    grep -qxF "$want" "$out/module_tcl.txt" || fail "the Tcl module file does not give $want: $(head -n 3 "$out/module_tcl.txt")"
+  done
+  grep -qF "gs-submit" "$out/module_tcl.txt" || fail "module help of the Tcl file does not name the commands"
+  echo "PASS: the Tcl module file gives the same PATH, PYTHONPATH, GS_ROOT and help"
 
   # A run, its summary by gs-post, and the schema the installed gs-post checks against.
   user 'grayscott "$GS_ROOT/inputs/default.toml" grid.n=32 grid.L=32 time.steps=20 output.every=0 output.dir=run >run.log
@@ -97,14 +115,17 @@ gs-post summary run
 python3=/usr/bin/python3
 $python3 -c "import json; s = json.load(open(\"run/summary.json\")); s[\"surprise\"] = 1; json.dump(s, open(\"bad.json\", \"w\"))"
 if gs-post summary bad.json 2>bad.err; then echo "bad summary accepted"; exit 1; fi
-cat bad.err' >"$out/run.txt" 2>&1 || fail "run and gs-post summary: $(tail -n 5 "$out/run.txt")"
+cat bad.err
+$python3 -c "import json; s = json.load(open(\"run/summary.json\")); s[\"summary_version\"] = 5; del s[\"build\"]; json.dump(s, open(\"v5.json\", \"w\"))"
+gs-post summary v5.json' >"$out/run.txt" 2>&1 || fail "run and gs-post summary: $(tail -n 5 "$out/run.txt")"
   commit=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["build"]["commit"])' "$work/run/summary.json")
   [[ $expected_version == *"(commit $commit"* ]] || fail "summary.json build.commit $commit is not --version's: $expected_version"
   grep -qF "built by grayscott " "$out/run.txt" && grep -qF "commit $commit" "$out/run.txt" ||
     fail "gs-post summary does not name the build: $(cat "$out/run.txt")"
   grep -q "bad.json: .*surprise.*docs/summary.schema.json" "$out/run.txt" ||
     fail "the installed gs-post did not check the summary against the installed schema: $(tail -n 2 "$out/run.txt")"
-  echo "PASS: a run from the installed inputs; gs-post summary names commit $commit; the installed schema refuses an unknown key"
+  grep -qF "build not recorded (summary_version 5" "$out/run.txt" || fail "gs-post summary of a version 5 summary: $(tail -n 2 "$out/run.txt")"
+  echo "PASS: a run from the installed inputs; gs-post summary names commit $commit; the installed schema refuses an unknown key; a version 5 summary (no build) is still read"
 
   # Studies and job scripts find the installed program by themselves (no GS_BIN); GS_BIN still wins.
   user 'gs-submit --site localhost --dry-run "$GS_ROOT/inputs/default.toml" output.dir=dry
