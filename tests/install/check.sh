@@ -12,7 +12,8 @@
 #                                                (skipped without Xvfb or Catalyst)
 #   check.sh chain BUILD_DIR SOURCE_DIR OUTDIR   a 2-link restart chain with gs-submit on
 #                                                a one-node Slurm of its own, the site's
-#                                                GS_MODULES loading the module in each job
+#                                                GS_MODULES loading the module in each job;
+#                                                a 2 x 2 gs-sweep with its montage and classes
 set -euo pipefail
 mode=$1 build=$2 src=$3 out=$4
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -220,3 +221,21 @@ done
 grep -q 'module load no-such-module failed' "$work/nomodule/slurm-$bad.out" ||
   fail "a job whose site names a module that is not there did not stop on it: $(tail -n 3 "$work/nomodule/slurm-$bad.out")"
 echo "PASS: gs-submit --chain from the installed tree: 2 links (jobs $id, $next), the site's GS_MODULES=grayscott loaded in each job (no-such-module stops job $bad), digest $got as the uninterrupted run"
+
+# A 2 x 2 (F, k) sweep with gs-sweep: the job array, then the montage job with its classes.
+res=$(user "gs-sweep --site \"\$PWD/site.env\" --F 0.03:0.04:2 --k 0.06:0.062:2 --time 00:05:00 --out sweep \
+  \"\$GS_ROOT/inputs/default.toml\" grid.n=48 grid.L=48 time.steps=600 output.every=300") || fail "gs-sweep: $res"
+montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+[[ -n $montage ]] || fail "gs-sweep printed no montage job: $res"
+for _ in $(seq 1800); do
+  [[ -z $(squeue -h -j "$montage" 2>/dev/null) ]] && break
+  sleep 0.1
+done
+cp "$work"/sweep/montage-*.out "$work/sweep/result.txt" "$out/" 2>/dev/null || true
+[[ -z $(squeue -h -j "$montage" 2>/dev/null) ]] || fail "the montage job $montage did not end within 3 minutes"
+grep -q '2 F x 2 k, 0 missing' "$work"/sweep/montage-*.out || fail "the montage did not place all four images: $(tail -n 3 "$work"/sweep/montage-*.out)"
+for f in montage.png classes.png patterns.csv result.txt; do
+  [[ -s $work/sweep/$f ]] || fail "the sweep wrote no $f"
+done
+[[ $(find "$work/sweep" -name summary.json | wc -l) == 4 ]] || fail "the sweep did not leave 4 summaries"
+echo "PASS: gs-sweep 2 x 2 from the installed tree: 4 members, montage.png, classes.png, patterns.csv ($(grep '^result: ' "$work/sweep/result.txt"))"
