@@ -134,12 +134,18 @@ if GS_BIN=/nonexistent/grayscott gs-submit --site localhost --dry-run "$GS_ROOT/
   echo "GS_BIN ignored"; exit 1; fi
 cat gsbin.err
 gs-convergence --local --levels 3 --n0 16 --out conv "$GS_ROOT/slurm/inputs/convergence-2d.toml" >conv.log 2>&1 || { cat conv.log; exit 1; }
-cat conv/result.txt' >"$out/scripts.txt" 2>&1 || fail "job and study scripts: $(tail -n 5 "$out/scripts.txt")"
+cat conv/result.txt
+gs-scaling --kind strong --ranks 1,2 --local --dry-run --out scal "$GS_ROOT/inputs/default.toml" output.every=0 >scaling.plan
+gs-time-to-accuracy --dry-run --out tta >tta.plan 2>/dev/null
+q=$(printf %q "$GS_TEST_PREFIX")  # the plans print paths as shell words
+echo "scaling plan: $(grep -cF -e "$q/bin/grayscott" -e "$GS_TEST_PREFIX/bin/grayscott" scaling.plan) runs, time-to-accuracy plan: $(grep -cF -e "$q/share/grayscott/slurm/inputs/convergence-" -e "$GS_TEST_PREFIX/share/grayscott/slurm/inputs/convergence-" tta.plan) runs"' >"$out/scripts.txt" 2>&1 || fail "job and study scripts: $(tail -n 5 "$out/scripts.txt")"
   grep -qF "GS_ROOT=$(printf %q "$prefix/share/grayscott")" "$out/scripts.txt" ||
     fail "gs-submit does not submit the installed job scripts: $(head -n 3 "$out/scripts.txt")"
   grep -qF "/nonexistent/grayscott" "$out/scripts.txt" || fail "GS_BIN set did not win over the installed program"
   grep -q '^result: ' "$out/scripts.txt" || fail "gs-convergence wrote no result: $(tail -n 3 "$out/scripts.txt")"
-  echo "PASS: gs-submit (dry run) takes the installed job scripts and program, GS_BIN wins when set; gs-convergence --local: $(grep '^result: ' "$out/scripts.txt" | head -n 1)"
+  grep -qE '^scaling plan: [1-9][0-9]* runs, time-to-accuracy plan: [1-9][0-9]* runs$' "$out/scripts.txt" ||
+    fail "gs-scaling or gs-time-to-accuracy do not plan the installed program on the installed inputs: $(tail -n 1 "$out/scripts.txt")"
+  echo "PASS: gs-submit (dry run) takes the installed job scripts and program, GS_BIN wins when set; gs-convergence --local: $(grep '^result: ' "$out/scripts.txt" | head -n 1); $(tail -n 1 "$out/scripts.txt")"
 
   # In-situ: the shipped script by bare name, from a folder that has none.
   if ! grep -q 'GS_HAVE_CATALYST 1' "$build/src/generated/core/build_info.hpp"; then
