@@ -30,9 +30,10 @@ packages=(cmake g++ make ccache libtrilinos-kokkos-dev libopenmpi-dev openmpi-bi
   libhdf5-openmpi-dev hdf5-tools)
 # The test suite also reads outputs with h5py and Debian's ParaView (about 1.3 GB); with paraview-dev
 # the build includes the Catalyst in-situ adaptor, whose tests render under Xvfb; postprocess/ plots
-# with matplotlib and measures patterns with scipy, summaries are checked against docs/summary.schema.json with jsonschema, and slurm/ runs on a one-node Slurm (label slurm).
+# with matplotlib and measures patterns with scipy, summaries are checked against docs/summary.schema.json with jsonschema, and slurm/ runs on a one-node Slurm (label slurm);
+# the installed tree is reached through `module load grayscott` with Lmod (label install).
 [[ $mode == test ]] && packages+=(python3-h5py python3-numpy python3-scipy python3-matplotlib python3-jsonschema paraview paraview-dev python3-paraview
-  xvfb xauth faketime slurmctld slurmd slurm-client munge)
+  xvfb xauth faketime slurmctld slurmd slurm-client munge lmod)
 # Kokkos from source: fetched with apt-get, patched, built with CMake.
 [[ $backend != serial ]] && packages+=(patch ca-certificates)
 # Debian's HIP compiler (about 300 MB with its LLVM), only when HIP is asked for.

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
-"""Postprocessing for grayscott runs: field plots, convergence, scaling, sweep montage.
+"""Postprocessing for grayscott runs: run summaries, field plots, convergence, scaling, sweep montage.
 
 Reads only the documented artifacts: summary.json (docs/io.md, checked against
 docs/summary.schema.json) and the HDF5 field/checkpoint layout (datasets u, v;
@@ -19,6 +19,7 @@ from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
 from gspost.pattern import CHANGE_LIMIT, THETA, cmd_pattern
+from gspost.report import cmd_summary
 from gspost.scaling import cmd_scaling
 from gspost.time_to_accuracy import cmd_time_to_accuracy
 
@@ -66,6 +67,10 @@ def main(argv=None):
                                 epilog="Run '%(prog)s SUBCOMMAND --help' for each subcommand.")
     sub = p.add_subparsers(dest="cmd", metavar="SUBCOMMAND")
     sub.required = True
+
+    r = sub.add_parser("summary", help="a run's summary.json in a few lines: status, grid, ranks, speed, build (version, commit)")
+    r.add_argument("runs", nargs="+", metavar="RUN", help="a run's output.dir or its summary.json")
+    r.set_defaults(func=cmd_summary)
 
     f = sub.add_parser("field", help="plot a field file (2D image, or 3D mid-planes) with colour bar and physical axes")
     f.add_argument("file", help="fields_NNNNNNNN.h5 or a checkpoint .h5")

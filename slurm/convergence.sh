@@ -93,7 +93,7 @@ args_input "$input"
 args_overrides "$@"
 args_text --out "$out"
 out=$(realpath -m -- "$out")
-bin=${GS_BIN:-$study_root/build/src/grayscott}
+bin=${GS_BIN:-$(gs_default_bin "$study_root")}
 # A launcher with arguments ("mpiexec --oversubscribe") is several words.
 read -r -a mpiexec <<<"${MPIEXEC:-mpiexec}"
 ((${#mpiexec[@]})) || mpiexec=(mpiexec)

@@ -84,7 +84,7 @@ for T in "${depth_list[@]}"; do
 done
 args_text --out "$out"
 bin=$(args_bin) || exit 2
-lib=${GS_MPI_DELAY:-$study_root/build/src/libgs_mpi_delay.so}
+lib=${GS_MPI_DELAY:-$(gs_locate "$study_root" lib libgs_mpi_delay.so)}
 [[ -f $lib ]] || args_refuse GS_MPI_DELAY "$lib" "the injector library (build it: cmake --build build --target gs_mpi_delay; or set GS_MPI_DELAY)"
 read -r -a mpiexec <<<"${MPIEXEC:-mpiexec}"
 ((${#mpiexec[@]})) || mpiexec=(mpiexec)

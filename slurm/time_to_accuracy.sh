@@ -32,7 +32,7 @@ usage: slurm/time_to_accuracy.sh [options] [key=value ...]
                     DIR/time_to_accuracy.{md,csv,json,png}
   --dry-run         print the commands and run nothing
 key=value ...: input keys for every run (e.g. grid.stencil=5); the scheme, grid, dt and outputs are set here.
-GS_BIN: the program (default build/src/grayscott).
+GS_BIN: the program (default build/src/grayscott; installed: the one beside these scripts).
 USAGE
 }
 set -euo pipefail
@@ -85,7 +85,7 @@ ref_steps=$(awk -v t="$dt0" -v s="$steps0" -v d="$ref_dt" 'BEGIN { n = t * s / d
 args_overrides "$@"
 args_text --out "$out"
 out=$(realpath -m -- "$out")
-bin=${GS_BIN:-$root/build/src/grayscott}
+bin=${GS_BIN:-$(gs_default_bin "$root")}
 [[ -x $bin ]] || args_refuse GS_BIN "$bin" "the grayscott program (an executable file)"
 launch=()
 [[ -n $pin ]] && launch=(taskset -c "$pin")

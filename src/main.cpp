@@ -9,6 +9,7 @@
 #include "config/loader.hpp"
 #include "core/build_info.hpp"
 #include "core/runtime.hpp"
+#include "core/source_info.hpp"
 #include "app/program.hpp"
 #include "io/h5.hpp"
 
@@ -19,7 +20,7 @@ int main(int argc, char** argv) {
       std::printf("%s%s\n%s", gs::program_usage(), gs::config_help().c_str(), gs::benchmark_usage());
       return 0;
     } else if (std::strcmp(argv[i], "--version") == 0) {
-      std::printf("grayscott %s\n", GS_VERSION);
+      std::printf("%s\n", gs::version_line().c_str());
       return 0;
     }
   // Kokkos prints its own list while it starts; there is nothing to run after it.

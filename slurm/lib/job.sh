@@ -10,7 +10,7 @@
 # Environment (set by slurm/submit.sh, or by hand with sbatch --export):
 #   GS_ROOT         the project checkout (default: the submit folder)
 #   GS_SITE         site name (slurm/site/NAME.env) or path to an .env file
-#   GS_BIN          the grayscott binary (default: $GS_ROOT/build/src/grayscott)
+#   GS_BIN          the grayscott binary (default: $GS_ROOT/build/src/grayscott, or the installed one: slurm/lib/locate.sh)
 #   GS_CHAIN        1: resubmit until done (needs GS_JOB_SCRIPT and GS_SBATCH_ARGS)
 #   GS_CHAIN_MAX    most jobs in one chain (default 20): never loops forever
 #   GS_JOB_NAME     the chain's job name; link i is submitted as NAME-link<i>
@@ -137,7 +137,7 @@ gs_job_setup() {
     gs_retry module load $GS_MODULES || { gs_job_ending && module load $GS_MODULES; } ||
       gs_die "module load $GS_MODULES failed$(gs_chain '; chain stopped')"
   fi
-  GS_BIN=${GS_BIN:-$GS_ROOT/build/src/grayscott}
+  GS_BIN=${GS_BIN:-$(source "$GS_ROOT/slurm/lib/locate.sh" && gs_default_bin "$GS_ROOT")}
   [[ -x $GS_BIN ]] || gs_die "$GS_BIN is not an executable (build the project, or set GS_BIN)$(gs_chain '; chain stopped')"
   GS_LAUNCHER=${GS_LAUNCHER:-srun --mpi=pmix}
 }

@@ -5,11 +5,13 @@
 # a parallel.layout that does not fit the job's ranks) at submit time, with one
 # line and exit 2, instead of queueing jobs that each fail in the same way.
 args_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$args_root/slurm/lib/locate.sh"
 
-# args_bin: prints GS_BIN (default: the build tree's program) after checking
+# args_bin: prints GS_BIN (default: the build tree's program, or the installed
+# one in an installed tree: slurm/lib/locate.sh) after checking
 # that it is an executable file (the jobs run the same path).
 args_bin() {
-  local bin=${GS_BIN:-$args_root/build/src/grayscott}
+  local bin=${GS_BIN:-$(gs_default_bin "$args_root")}
   [[ -f $bin && -x $bin ]] ||
     args_refuse GS_BIN "$bin" "an executable file, the grayscott program (build it: cmake --build build; or set GS_BIN)"
   echo "$bin"

@@ -122,6 +122,8 @@ int run(int rank, int size, int argc, char** argv) {
       for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
       std::printf(")\n");
       if (!restart_path.empty()) std::printf("grayscott: restart=%s takes %s\n", cfg.restart.c_str(), restart_path.c_str());
+      // Which file each insitu.script is (beside the input, the current folder or the installed ones).
+      for (const auto& script : cfg.insitu.scripts) std::printf("grayscott: insitu.script takes %s\n", script.c_str());
       std::fflush(stdout);
       if (!restart_note.empty()) std::fprintf(stderr, "grayscott: warning: %s\n", restart_note.c_str());
     }
@@ -136,7 +138,10 @@ int run(int rank, int size, int argc, char** argv) {
       std::printf(" s=%d (%.3g x the explicit limit %g)", cfg.time.rkl2_stages, cfg.time.dt / cfg.time.dt_limit, cfg.time.dt_limit);
     std::printf("  %s  ranks=%d layout=", name_of(cfg.grid.precision), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
-    std::printf(" halo_depth=%d  Kokkos %s  output %s\n", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
+    std::printf(" halo_depth=%d  Kokkos %s  output %s", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());
+    // The in-situ scripts as found (config/loader.cpp): the files this run takes.
+    for (size_t i = 0; i < cfg.insitu.scripts.size(); ++i) std::printf("%s%s", i ? ", " : "  insitu ", cfg.insitu.scripts[i].c_str());
+    std::printf("\n");
     std::fflush(stdout);
   }
   warn_if_threads_share_cores(MPI_COMM_WORLD);

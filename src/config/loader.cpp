@@ -181,12 +181,29 @@ bool readable_file(const std::filesystem::path& path) {
   return std::filesystem::is_regular_file(path, ec) && std::ifstream(path);
 }
 
+// The in-situ scripts installed with the program (inputs/catalyst/ of the
+// share folder, GS_SHARE_RELDIR from the executable's folder: found from
+// /proc/self/exe, so an installed tree can be moved); "" where there is no
+// such folder (a build tree, a program copied alone).
+std::string installed_scripts_folder() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec || exe.empty()) return "";
+  const fs::path folder = (exe.parent_path() / GS_SHARE_RELDIR / "inputs" / "catalyst").lexically_normal();
+  return fs::is_directory(folder, ec) ? folder.string() : "";
+}
+
 // A relative script named in an input file is the input's companion, as a
 // path in an input file is to its readers: it is looked for beside the input
 // first, then in the current folder (where it was looked for before, so that
 // inputs naming scripts from the folder they are run in keep working). On the
 // command line it is relative to the current folder, like output.dir
 // everywhere (an output is made where the run is started, not beside its input).
+// A bare name (no folder: `slice.py`) found in neither is then looked for among
+// the scripts installed with the program, so the shipped ones run by name from
+// any folder. The path returned is the file taken: the run's header line and
+// --check print it.
 std::string find_script(const std::string& path, const Setting& s) {
   namespace fs = std::filesystem;
   if (fs::path(path).is_absolute()) {
@@ -195,17 +212,31 @@ std::string find_script(const std::string& path, const Setting& s) {
   }
   std::error_code ec;
   const fs::path here = fs::current_path(ec);
-  std::string searched;
+  std::vector<std::string> searched;
+  bool here_searched = false;
   if (s.source != kCommandLine) {
     const fs::path beside = fs::path(s.source).parent_path() / path;
     if (readable_file(beside)) return beside.lexically_normal().string();
     const fs::path folder = fs::absolute(fs::path(s.source), ec).lexically_normal().parent_path();
-    if (folder == here) throw_setting(s, "script '" + path + "' is not a readable file in '" + folder.string() +
-                                             "' (the input file's folder, the current folder)");
-    searched = "'" + folder.string() + "' (the input file's folder) or ";
+    here_searched = folder == here;
+    searched.push_back("'" + folder.string() + "' (the input file's folder" + (here_searched ? ", the current folder)" : ")"));
   }
-  if (readable_file(path)) return path;
-  throw_setting(s, "script '" + path + "' is not a readable file in " + searched + "'" + here.string() + "' (the current folder)");
+  if (!here_searched) {
+    if (readable_file(path)) return path;
+    searched.push_back("'" + here.string() + "' (the current folder)");
+  }
+  if (fs::path(path).filename().string() == path) {
+    const std::string shipped = installed_scripts_folder();
+    if (!shipped.empty()) {
+      const fs::path installed = fs::path(shipped) / path;
+      if (readable_file(installed)) return installed.string();
+      searched.push_back("'" + shipped + "' (the scripts installed with the program)");
+    }
+  }
+  std::string where;
+  for (size_t i = 0; i < searched.size(); ++i)
+    where += (i == 0 ? "" : i + 1 == searched.size() ? " or " : ", ") + searched[i];
+  throw_setting(s, "script '" + path + "' is not a readable file in " + where);
 }
 
 // Field-output keys that would write nothing sensible are refused; keys set

@@ -7,7 +7,9 @@
 #include <cstdio>
 
 #include "config/config_json.hpp"
+#include "core/build_info.hpp"
 #include "core/float_env.hpp"
+#include "core/source_info.hpp"
 #include "core/types.hpp"
 #include "io/atomic_file.hpp"
 
@@ -55,6 +57,15 @@ Json time_integration_json(const SimConfig& cfg) {
           {"dt_stable", json_finite(t.dt_stable)}};
 }
 
+// The build that wrote the summary (summary_version 6): the version and the
+// source commit, and whether the checkout held uncommitted changes (null: not known).
+static Json build_json() {
+  const SourceInfo& src = source_info();
+  return {{"version", GS_VERSION},
+          {"commit", src.commit},
+          {"modified", src.modified < 0 ? Json(nullptr) : Json(src.modified == 1)}};
+}
+
 Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSummary& s) {
   const int v = KOKKOS_VERSION;
   const std::string kokkos_version = std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
@@ -78,6 +89,7 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
           {"ranks", dec.size()},
           {"layout", std::vector<int>(dec.layout(), dec.layout() + dec.dims())},
           {"global_cells", cfg.grid.cells()},
+          {"build", build_json()},
           {"kokkos", {{"backend", ExecSpace::name()}, {"version", kokkos_version}}},
           {"subnormals", subnormal_mode()},
           {"wall_time_s", wall},

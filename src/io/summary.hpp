@@ -26,8 +26,9 @@ struct OutputSummary {
 // schema requires every key; docs/io.md, docs/summary.schema.json). 3 added
 // wall_time_per_rank_s, 4 time_integration, 5 the insitu entry's calls,
 // seconds and MBps redefined and its files added, pattern, and the field
-// outputs' format, cells and raw_bytes (with their keys in config.output).
-constexpr int kSummaryVersion = 5;
+// outputs' format, cells and raw_bytes (with their keys in config.output), 6
+// build (the version and source commit of the program).
+constexpr int kSummaryVersion = 6;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
 // running, or stopped early on request with a checkpoint to restart from.

@@ -52,4 +52,24 @@ fi
 
 "$GRAYSCOTT" --help >"$OUT/help.txt"
 "$PY" "$here/validate.py" "$SCHEMA" "$OUT/help.txt" "$root" "$INPUT" "${summaries[@]}"
+
+# Provenance: each summary names the build that wrote it (version, source
+# commit, modified or not), the same build `grayscott --version` describes.
+version=$("$GRAYSCOTT" --version)
+[[ $version =~ ^grayscott\ [0-9]+\.[0-9]+\.[0-9]+\ \(commit\ ([0-9a-f]{40}|[0-9a-f]{64}|unknown) ]] ||
+  fail "--version does not name the version and the source commit: '$version'"
+for entry in "${summaries[@]}"; do
+  f=${entry#*=}
+  build=$("$PY" -c 'import json, sys; b = json.load(open(sys.argv[1]))["build"]
+print(b["version"], b["commit"], {True: "modified", False: "clean", None: "unknown"}[b["modified"]])' "$f") ||
+    fail "$f: no build entry (version, commit, modified)"
+  read -r ver commit modified <<<"$build"
+  [[ $version == "grayscott $ver (commit $commit"[,:\)]* ]] || fail "$f: build $build, but --version says '$version'"
+  case $modified in
+    modified) [[ $version == *", modified"* ]] ;;
+    clean) [[ $version == *"(commit $commit)" ]] ;;
+    unknown) [[ $version != *", modified:"* ]] ;;
+  esac || fail "$f: build says $modified, --version says '$version'"
+done
+echo "PASS: every summary names the build of --version: $version"
 echo "PASS: ${#summaries[@]} summaries valid; invalid ones refused"

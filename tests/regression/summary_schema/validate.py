@@ -77,7 +77,7 @@ def main():
 
     # The schema must be able to say no.
     broken = []
-    for what, edit in [
+    variants = [
         ("steps as a string", lambda s: s.__setitem__("steps", "ten")),
         ("config null", lambda s: s.__setitem__("config", None)),
         ("grid.n as a string", lambda s: s["config"]["grid"].__setitem__("n", "sixteen")),
@@ -90,7 +90,11 @@ def main():
         ("an unknown top-level key", lambda s: s.__setitem__("surprise", 1)),
         ("an unknown config key", lambda s: s["config"]["grid"].__setitem__("nn", 3)),
         ("final_stats.v_mean as a string", lambda s: s["final_stats"].__setitem__("v_mean", "0.1")),
-    ]:
+        ("no build", lambda s: s.pop("build")),
+        ("build.commit not a commit", lambda s: s["build"].__setitem__("commit", "v0.1.0")),
+        ("build.modified as a string", lambda s: s["build"].__setitem__("modified", "yes")),
+    ]
+    for what, edit in variants:
         s = copy.deepcopy(first)
         edit(s)
         if validator.is_valid(s):
@@ -98,7 +102,7 @@ def main():
     if broken:
         failures.append("the schema accepts invalid summaries: " + "; ".join(broken))
     else:
-        print("refused: 12 invalid variants of a valid summary")
+        print("refused: %d invalid variants of a valid summary" % len(variants))
     for f in failures:
         print("FAIL: " + f, file=sys.stderr)
     return 1 if failures else 0

@@ -1,0 +1,85 @@
+# Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
+# cmake --install BUILD [--prefix P]: the whole tool, relocatable (every path
+# inside is relative to the file that holds it; tests/install/check.sh greps the
+# tree for the build and source folders):
+#   bin/grayscott                          the program
+#   bin/gs-submit gs-cancel gs-sweep gs-scaling gs-convergence
+#       gs-time-to-accuracy gs-latency gs-post
+#                                          the job, study and postprocessing commands
+#   lib/grayscott/                         the Catalyst plugin, the MPI latency injector
+#   share/grayscott/inputs/                the ready inputs; inputs/catalyst/ the in-situ
+#                                          scripts, found by bare name (insitu.script=slice.py)
+#   share/grayscott/slurm/                 the job and study scripts, their library, site files, inputs
+#   share/grayscott/postprocess/           gs_post.py and its package gspost (PYTHONPATH)
+#   share/grayscott/docs/summary.schema.json   the schema gs_post.py checks summaries against
+#   share/doc/grayscott/                   README.md and docs/
+#   share/modulefiles/grayscott/VERSION(.lua)  the module file (Environment Modules / Lmod)
+# The project's command names start with "gs-": README.md lists which is which.
+include(GNUInstallDirs)
+
+install(TARGETS grayscott RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY inputs/ DESTINATION ${GS_INSTALL_SHAREDIR}/inputs)
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md CHANGELOG.md LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY slurm DESTINATION ${GS_INSTALL_SHAREDIR} USE_SOURCE_PERMISSIONS
+        PATTERN __pycache__ EXCLUDE PATTERN "*.pyc" EXCLUDE)
+install(DIRECTORY postprocess DESTINATION ${GS_INSTALL_SHAREDIR} USE_SOURCE_PERMISSIONS
+        PATTERN __pycache__ EXCLUDE PATTERN "*.pyc" EXCLUDE)
+# gspost/summary.py reads the schema at ../../docs/ from its own folder, as in the checkout.
+install(FILES docs/summary.schema.json DESTINATION ${GS_INSTALL_SHAREDIR}/docs)
+
+# Relative paths between the installed folders (a dummy prefix: the real one is
+# chosen at install time, and every path stays relative to it).
+function(gs_relative out from to)
+  foreach(dir from to)
+    if(NOT IS_ABSOLUTE "${${dir}}")
+      set(${dir} "/prefix/${${dir}}")
+    endif()
+  endforeach()
+  file(RELATIVE_PATH rel "${from}" "${to}")
+  if(rel STREQUAL "")
+    set(rel ".")
+  endif()
+  set(${out} "${rel}" PARENT_SCOPE)
+endfunction()
+gs_relative(GS_BIN_TO_SHARE ${CMAKE_INSTALL_BINDIR} ${GS_INSTALL_SHAREDIR})
+gs_relative(GS_SHARE_TO_BIN ${GS_INSTALL_SHAREDIR} ${CMAKE_INSTALL_BINDIR})
+gs_relative(GS_SHARE_TO_LIB ${GS_INSTALL_SHAREDIR} ${CMAKE_INSTALL_LIBDIR}/grayscott)
+set(GS_INSTALL_MODULEDIR ${CMAKE_INSTALL_DATADIR}/modulefiles/grayscott)
+gs_relative(GS_MODULE_TO_PREFIX ${GS_INSTALL_MODULEDIR} "")
+gs_relative(GS_PREFIX_TO_BIN "" ${CMAKE_INSTALL_BINDIR})
+gs_relative(GS_PREFIX_TO_SHARE "" ${GS_INSTALL_SHAREDIR})
+gs_relative(GS_PREFIX_TO_DOC "" ${CMAKE_INSTALL_DOCDIR})
+
+set(gen ${CMAKE_CURRENT_BINARY_DIR}/install)
+configure_file(cmake/install/installed.sh.in ${gen}/installed.sh @ONLY)
+install(FILES ${gen}/installed.sh DESTINATION ${GS_INSTALL_SHAREDIR}/slurm/lib)
+
+# The commands: name, then the script of the share folder it runs.
+set(GS_COMMANDS
+  gs-submit=slurm/submit.sh gs-cancel=slurm/cancel.sh gs-sweep=slurm/sweep.sh gs-scaling=slurm/scaling.sh
+  gs-convergence=slurm/convergence.sh gs-time-to-accuracy=slurm/time_to_accuracy.sh gs-latency=slurm/latency.sh
+  gs-post=postprocess/gs_post.py)
+set(GS_COMMAND_NAMES "")
+foreach(entry IN LISTS GS_COMMANDS)
+  string(REGEX REPLACE "=.*" "" GS_COMMAND "${entry}")
+  string(REGEX REPLACE "^[^=]*=" "" GS_TARGET "${entry}")
+  set(GS_RUNNER "")
+  if(GS_TARGET MATCHES "[.]py$")
+    # Debian's Python, which has the packages the scripts use (the one first on PATH may not).
+    set(GS_RUNNER "\"\${GS_PYTHON:-/usr/bin/python3}\" ")
+  endif()
+  configure_file(cmake/install/command.in ${gen}/bin/${GS_COMMAND} @ONLY)
+  install(PROGRAMS ${gen}/bin/${GS_COMMAND} DESTINATION ${CMAKE_INSTALL_BINDIR})
+  list(APPEND GS_COMMAND_NAMES ${GS_COMMAND})
+endforeach()
+string(REPLACE ";" " " GS_COMMAND_NAMES "${GS_COMMAND_NAMES}")
+
+# The module file, for Lmod (Lua) and for Environment Modules (Tcl): both find
+# the prefix from their own place.
+configure_file(cmake/install/help.txt.in ${gen}/help.txt @ONLY)
+file(READ ${gen}/help.txt GS_MODULE_HELP)
+configure_file(cmake/install/grayscott.lua.in ${gen}/modulefiles/${PROJECT_VERSION}.lua @ONLY)
+configure_file(cmake/install/grayscott.tcl.in ${gen}/modulefiles/${PROJECT_VERSION} @ONLY)
+install(FILES ${gen}/modulefiles/${PROJECT_VERSION}.lua ${gen}/modulefiles/${PROJECT_VERSION}
+        DESTINATION ${GS_INSTALL_MODULEDIR})
