@@ -196,7 +196,8 @@ for ((i = 0; ; i++)); do
     break
   fi
   owner=""
-  read -r owner <"$claim/owner" 2>/dev/null || true
+  # (Not there yet while the other one writes it: its redirection's message goes too.)
+  { read -r owner <"$claim/owner"; } 2>/dev/null || true
   if [[ $owner == "${HOSTNAME:-$(hostname)} "* ]] && ! kill -0 "${owner##* }" 2>/dev/null && [[ ! -d /proc/${owner##* } ]]; then
     rm -f "$claim/owner"
     rmdir "$claim" 2>/dev/null || true

@@ -587,7 +587,7 @@ test_chain_busy_folder() {
     [[ $rca$rcb == 02 || $rca$rcb == 20 ]] || fail "round $round: exits $rca and $rcb, not 0 and 2: $errs"
     id=$outs
     [[ $id =~ ^[0-9]+$ ]] || fail "round $round: not one job id printed: $outs"
-    [[ $errs == "submit.sh: output.dir '$d' is in use by job $id (PENDING, named in its chain.log): "* ]] ||
+    [[ $(wc -l <<<"$errs") == 1 && $errs == "submit.sh: output.dir '$d' is in use by job $id (PENDING, named in its chain.log): "* ]] ||
       fail "round $round: the second submission was not refused naming job $id: $errs"
     [[ $(my_jobs) == "$id" ]] || fail "round $round: jobs queued: $(my_jobs)"
     [[ $(grep -c 'submitted by slurm/submit.sh' "$d/chain.log") == 1 ]] || fail "round $round: chain.log: $(cat "$d/chain.log")"
