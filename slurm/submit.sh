@@ -109,7 +109,14 @@ check_live
 # names), unless the job waits for another that may write it.
 [[ -n $dep ]] || args_restart "$outdir" "$@"
 args_launcher "${GS_LAUNCHER:-srun --mpi=pmix}" "$site_file"
-[[ -n ${GS_STUDY_CHECKED:-} ]] || args_precheck "$((nodes * (gpu && ${GS_GPUS_PER_NODE:-0} > 0 && !rpn_given ? ${GS_GPUS_PER_NODE:-0} : rpn)))" "$input" "$@" >/dev/null  # GS_BIN --check
+# With --dependency the checkpoint may be written by the job waited for: --check
+# sees the run without its restart= (a --check that looks for the file would refuse it).
+check_args=("$@")
+if [[ -n $dep ]]; then
+  check_args=()
+  for a in "$@"; do [[ $a == restart=* ]] || check_args+=("$a"); done
+fi
+[[ -n ${GS_STUDY_CHECKED:-} ]] || args_precheck "$((nodes * (gpu && ${GS_GPUS_PER_NODE:-0} > 0 && !rpn_given ? ${GS_GPUS_PER_NODE:-0} : rpn)))" "$input" ${check_args[@]+"${check_args[@]}"} >/dev/null  # GS_BIN --check
 
 # What every link of a chain is submitted with (the name and dependency are per link).
 sb=(--nodes="$nodes" --time="$time" --signal="B:USR1@$margin")
