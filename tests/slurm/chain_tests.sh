@@ -428,9 +428,10 @@ test_chain_messages() {
 }
 
 # restart= at submission: a checkpoint file that is not there is refused in one
-# line (the program's --check takes any path), restart=latest whose pointer
-# names a checkpoint deleted by hand too, naming the newest complete one; that
-# one, given by name, is accepted. Nothing is queued or written by a refusal.
+# line, nothing queued or written; restart=latest (or FOLDER) whose pointer
+# names a checkpoint deleted by hand is accepted with one line naming both it
+# and the newest checkpoint still there, which the run continues from (as the
+# program resolves it); with no checkpoint left, or none at all, it is refused.
 test_restart_checks() {
   local small=(grid.n=48 grid.L=48 time.steps=300 output.every=0) d=$out/deleted rc id
   "$BIN" "$pattern" "${small[@]}" time.steps=20 checkpoint.every=10 checkpoint.keep=5 output.dir="$d" >"$out/ckpt.log" 2>&1 ||
@@ -440,18 +441,30 @@ test_restart_checks() {
   rm "$d/checkpoints/ckpt_00000020.h5"
   rm -f "$d/checkpoints/ckpt_00000020.xmf"
   local case want
-  for case in latest /no/such/file.h5 "$d"; do
-    rc=0
-    submit --chain "$pattern" "${small[@]}" "restart=$case" output.dir="$d" >"$out/restart.out" 2>"$out/restart.err" || rc=$?
+  rc=0
+  submit --chain "$pattern" "${small[@]}" restart=/no/such/file.h5 output.dir="$d" >"$out/restart.out" 2>"$out/restart.err" || rc=$?
+  cat "$out/restart.err"
+  want="submit.sh: restart '/no/such/file.h5': allowed: a checkpoint file that exists, a checkpoint or output folder, or 'latest' (no such file)"
+  [[ $rc == 2 && ! -s $out/restart.out && $(cat "$out/restart.err") == "$want" ]] ||
+    fail "restart=/no/such/file.h5: exit $rc, stderr: $(cat "$out/restart.err"), expected: $want"
+  [[ -z $(my_jobs) && ! -e $d/chain.log ]] || fail "the refused restart=/no/such/file.h5 queued a job or wrote chain.log"
+  # (Held and cancelled: the run's own fallback is the program's, checked by its tests.)
+  for case in latest "$d"; do
+    id=$(submit --chain --sbatch --hold "$pattern" "${small[@]}" "restart=$case" output.dir="$d" 2>"$out/restart.err") ||
+      fail "restart=$case whose pointer names a deleted checkpoint was refused: $(cat "$out/restart.err")"
     cat "$out/restart.err"
-    case $case in
-      /no/*) want="submit.sh: restart '/no/such/file.h5': allowed: a checkpoint file that exists, a checkpoint or output folder, or 'latest' (no such file)" ;;
-      *) want="submit.sh: restart=$case: '$d/checkpoints/latest' names ckpt_00000020.h5, which is not there (deleted?); the newest checkpoint there is ckpt_00000010.h5: give restart=$d/checkpoints/ckpt_00000010.h5 to continue from it, or start a fresh run without restart=" ;;
-    esac
-    [[ $rc == 2 && ! -s $out/restart.out && $(cat "$out/restart.err") == "$want" ]] ||
-      fail "restart=$case: exit $rc, stderr: $(cat "$out/restart.err"), expected: $want"
-    [[ -z $(my_jobs) && ! -e $d/chain.log ]] || fail "the refused restart=$case queued a job or wrote chain.log"
+    want="submit.sh: restart=$case: '$d/checkpoints/latest' names ckpt_00000020.h5, which is gone; the run continues from the newest checkpoint there, $d/checkpoints/ckpt_00000010.h5 (step 10)"
+    [[ $(cat "$out/restart.err") == "$want" ]] || fail "restart=$case: stderr: $(cat "$out/restart.err"), expected: $want"
+    scancel "$id"
+    wait_job "$id" 30 >/dev/null
   done
+  # No checkpoint left.
+  rm "$d/checkpoints/ckpt_00000010.h5"
+  rc=0
+  submit --chain "$pattern" "${small[@]}" restart=latest output.dir="$d" >/dev/null 2>"$out/restart.err" || rc=$?
+  cat "$out/restart.err"
+  [[ $rc == 2 && $(cat "$out/restart.err") == "submit.sh: restart=latest: '$d/checkpoints/latest' names ckpt_00000020.h5, which is gone, and no other checkpoint is there" ]] ||
+    fail "restart=latest with no checkpoint left: exit $rc, $(cat "$out/restart.err")"
   # No checkpoint at all.
   rc=0
   submit --chain "$pattern" "${small[@]}" restart=latest output.dir="$out/none" >/dev/null 2>"$out/restart.err" || rc=$?
@@ -459,14 +472,8 @@ test_restart_checks() {
   [[ $rc == 2 && $(wc -l <"$out/restart.err") == 1 && ! -e $out/none ]] &&
     grep -q "^submit.sh: restart=latest: no checkpoint found ('$out/none/checkpoints/latest' is missing); no checkpoint file is there$" "$out/restart.err" ||
     fail "restart=latest without checkpoints: exit $rc, $(cat "$out/restart.err")"
-  # The newest complete checkpoint, by name: accepted.
-  id=$(submit --chain --sbatch --hold "$pattern" "${small[@]}" "restart=$d/checkpoints/ckpt_00000010.h5" output.dir="$d") ||
-    fail "restart= of an existing checkpoint was refused"
-  [[ $(job_state "$id") == PENDING ]] || fail "job $id is $(job_state "$id")"
-  scancel "$id"
-  wait_job "$id" 30 >/dev/null
   no_jobs_left 0
-  echo "PASS: restart= of a missing file, restart=latest and restart=FOLDER naming a deleted checkpoint, and no checkpoint at all are refused at submission in one line; the newest complete checkpoint by name is accepted"
+  echo "PASS: restart= of a missing file is refused at submission in one line; restart=latest and restart=FOLDER naming a deleted checkpoint are accepted naming the newest one, which the run takes; with none left, or none at all, refused"
 }
 
 # Every way a link ends before its run writes its line into chain.log (not
