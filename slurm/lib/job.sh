@@ -181,10 +181,22 @@ gs_requeued() {
 gs_job_ending() {
   [[ ${GS_GOT_TERM:-0} == 1 ]] && return 0
   [[ -n ${SLURM_JOB_ID:-} ]] || return 1
-  local info=""
-  gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
-  [[ $info =~ (^|[[:space:]])JobState=CANCELLED([[:space:]]|$) ]] || return 1
-  GS_GOT_TERM=1
+  local info="" _
+  # Asked a few times over about a second: on a busy node srun can give up on a
+  # step that scancel aborted as it launched ("aborted before step completely
+  # launched", exit 0) before Slurm shows the job CANCELLED (it may show
+  # COMPLETING, which a job whose batch script still runs is only when Slurm
+  # ends it) and before the batch shell's TERM comes.
+  for _ in 1 2 3 4; do
+    gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
+    if [[ $info =~ (^|[[:space:]])JobState=(CANCELLED|COMPLETING)([[:space:]]|$) ]]; then
+      GS_GOT_TERM=1
+      return 0
+    fi
+    sleep 0.3
+    [[ ${GS_GOT_TERM:-0} == 1 ]] && return 0
+  done
+  return 1
 }
 
 # Whether the TERM is Slurm's at the time limit (not a cancellation). Slurm
@@ -253,15 +265,22 @@ gs_on_signal() {
   else
     GS_GOT_TERM=1
     GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}
-    if gs_requeued; then
-      gs_log "got SIGTERM: Slurm requeues the job (restart $GS_RESTARTS_NOW); the run checkpoints, and the rerun resumes from it"
-    elif gs_term_is_limit; then
-      gs_log "got SIGTERM at the time limit: the run checkpoints if it can"
-    else
-      gs_log "got SIGTERM before the time limit: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
-    fi
+    gs_log_term
   fi
   return 0
+}
+
+# The log's line for Slurm's TERM: a requeue, the time limit or a cancellation
+# (once; also when the TERM came only after the run had ended).
+gs_log_term() {
+  GS_TERM_LOGGED=1
+  if gs_requeued; then
+    gs_log "got SIGTERM: Slurm requeues the job (restart $GS_RESTARTS_NOW); the run checkpoints, and the rerun resumes from it"
+  elif gs_term_is_limit; then
+    gs_log "got SIGTERM at the time limit: the run checkpoints if it can"
+  else
+    gs_log "got SIGTERM before the time limit: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
+  fi
 }
 
 # Whether a run of INPUT with these overrides has in-situ output (a
@@ -486,6 +505,7 @@ gs_run_chain() {
   # cancellation or requeue whose TERM is still on its way here.
   [[ -f $summary && $summary -nt $stamp ]] || gs_job_ending
   if gs_requeued; then requeued=1; elif gs_cancelled; then cancelled=1; fi
+  [[ ${GS_GOT_TERM:-0} == 1 && -z ${GS_TERM_LOGGED:-} ]] && gs_log_term
   if [[ ! -f $summary || ! $summary -nt $stamp ]]; then
     rm -f "$stamp"
     if ((requeued)); then

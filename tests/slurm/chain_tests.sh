@@ -283,7 +283,10 @@ test_chain_time_limit() {
   wait_job "$id" 150 >/dev/null || fail "job $id did not end at its time limit"
   cat "$d/chain.log"
   [[ $(job_state "$id") == TIMEOUT ]] || fail "job $id ended $(job_state "$id"), not TIMEOUT"
-  grep -q 'got SIGTERM at the time limit' "$d/slurm-$id.out" || { cat "$d/slurm-$id.out" >&2; fail "the log does not say the TERM came at the limit"; }
+  # (Said when the TERM reached the job script before it decided; on a busy machine it may come only after.)
+  ! grep -q 'got SIGTERM before the time limit' "$d/slurm-$id.out" || fail "the log takes the time limit's TERM for a cancellation"
+  ! grep -q 'got SIGTERM' "$d/slurm-$id.out" || grep -q 'got SIGTERM at the time limit' "$d/slurm-$id.out" ||
+    { cat "$d/slurm-$id.out" >&2; fail "the log does not say the TERM came at the limit"; }
   ! grep -q 'cancelled' "$d/chain.log" || fail "the time limit was taken for a cancellation"
   # The program exits 0 after its checkpoint; on a busy machine the run may not have ended
   # by the time the job script must write its line (KillWait), and then the line says so.
