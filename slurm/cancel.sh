@@ -58,8 +58,10 @@ if ((${#alive[@]})); then
     did+="; cancelled job(s) ${alive[*]}"
     echo "cancelled jobs ${alive[*]} (a running link checkpoints if it can; chain.log says where it stopped)"
   fi
+elif ((${#kept[@]})); then
+  echo "no queued job of this chain to cancel"
 else
-  ((${#kept[@]})) || did+="; no job of this chain was queued or running"
+  did+="; no job of this chain was queued or running"
   echo "no job of this chain to cancel"
 fi
 printf 'slurm/cancel.sh %(%F %T)T%s: %s\n' -1 "$([[ $keep == 1 ]] && echo ' --keep-running')" "$did" >>"$dir/chain.log"

@@ -97,11 +97,26 @@ outdir=$(realpath -m -- "$outdir")
 # A job that chain.log names and Slurm still holds owns the folder (its lock,
 # and a STOP file that slurm/cancel.sh --keep-running wrote for it): a second
 # job there would fail in the queue, and the submission would remove that STOP.
-live=$(args_live_job "$outdir")
-[[ -z $live ]] ||
-  args_fail "output.dir $(args_show "$outdir") is in use by job ${live% *} (${live#* }, named in its chain.log): wait for it to end, stop it with slurm/cancel.sh $(printf %q "$outdir"), or choose another output.dir"
+# Checked here, and again once this submission holds the folder's claim (below).
+check_live() {
+  local live
+  live=$(args_live_job "$outdir")
+  [[ -z $live ]] ||
+    args_fail "output.dir $(args_show "$outdir") is in use by job ${live% *} (${live#* }, named in its chain.log): wait for it to end, stop it with slurm/cancel.sh $(printf %q "$outdir"), or choose another output.dir"
+}
+check_live
+# The checkpoint restart= names must be there (restart=latest: the file its pointer
+# names), unless the job waits for another that may write it.
+[[ -n $dep ]] || args_restart "$outdir" "$@"
 args_launcher "${GS_LAUNCHER:-srun --mpi=pmix}" "$site_file"
-[[ -n ${GS_STUDY_CHECKED:-} ]] || args_precheck "$((nodes * (gpu && ${GS_GPUS_PER_NODE:-0} > 0 && !rpn_given ? ${GS_GPUS_PER_NODE:-0} : rpn)))" "$input" "$@" >/dev/null  # GS_BIN --check
+# With --dependency the checkpoint may be written by the job waited for: --check
+# sees the run without its restart= (a --check that looks for the file would refuse it).
+check_args=("$@")
+if [[ -n $dep ]]; then
+  check_args=()
+  for a in "$@"; do [[ $a == restart=* ]] || check_args+=("$a"); done
+fi
+[[ -n ${GS_STUDY_CHECKED:-} ]] || args_precheck "$((nodes * (gpu && ${GS_GPUS_PER_NODE:-0} > 0 && !rpn_given ? ${GS_GPUS_PER_NODE:-0} : rpn)))" "$input" ${check_args[@]+"${check_args[@]}"} >/dev/null  # GS_BIN --check
 
 # What every link of a chain is submitted with (the name and dependency are per link).
 sb=(--nodes="$nodes" --time="$time" --signal="B:USR1@$margin")
@@ -134,21 +149,71 @@ envs=(GS_ROOT="$root" GS_SITE="$site_file" GS_CHAIN="$chain" GS_CHAIN_MAX="$max_
 sb+=(--job-name="$job_name")
 [[ -n $dep ]] && sb+=(--dependency="$dep" --kill-on-invalid-dep=yes)
 cmd=(env "${envs[@]}" sbatch --parsable "${sb[@]}" "$script" "$input" "$@")
+# chain.log's first line. A job that Slurm ends before it starts writes no line
+# of its own: with a dependency that can never be met (the job waited for
+# failed or was cancelled) Slurm cancels it in the queue, so the line says
+# where to look.
+# (A sweep's array has no line here: each member's folder is its own.)
+submitted="submitted by slurm/submit.sh" link=""
+((chain)) && link=" link 0"
+[[ -z $link && -z ${GS_SWEEP_FILE:-} ]] && link=" "
+[[ -n $dep ]] &&
+  submitted+=", waiting for $dep (if that can never be met, Slurm cancels this job before it starts and no further line comes here: see scontrol show job ID, or sacct -j ID)"
 if ((dry)); then
   # Slurm writes the log into OUTPUT_DIR, so it must exist; a new submission
   # clears a STOP file left by slurm/cancel.sh. The line prints the job id, as a real submission does.
   q=$(printf %q "$outdir")
   note=""
-  ((chain)) && note="echo \"job \$id link 0: submitted by slurm/submit.sh\" >>$q/chain.log && "
+  [[ -n $link ]] && note="echo \"job \$id${link% }: ${submitted//ID/\$id}\" >>$q/chain.log && "
   echo "mkdir -p $q && rm -f $q/STOP && id=\$($(args_print_cmd "${cmd[@]}")) && id=\${id%%;*} && ${note}echo \"\$id\""
   exit 0
 fi
 # Slurm opens the log in OUTPUT_DIR when the job starts, which can be at once:
 # the folder is made first, and removed again (with the parents made for it)
 # when sbatch refuses the job, so a failed submission leaves nothing behind.
-made="" p=$outdir
+made="" p=$outdir queued=0 claim=$outdir/.submit-claim claimed=0
 while [[ ! -e $p ]]; do made=$p; p=$(dirname "$p"); done
+errf=$(mktemp)
+# On every way out: the claim released; after a refusal, the folders made for it removed.
+release() {
+  rm -f "$errf"
+  if ((claimed)); then rm -f "$claim/owner"; rmdir "$claim" 2>/dev/null; fi
+  if ((!queued)) && [[ -n $made ]]; then
+    local p=$outdir
+    while :; do rmdir -- "$p" 2>/dev/null || break; [[ $p == "$made" ]] && break; p=$(dirname "$p"); done
+  fi
+  return 0
+}
+trap release EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")"
+# The folder is claimed (mkdir: atomic, also on NFS) from the check that no job
+# holds it until the new job is named in its chain.log: two submissions at the
+# same moment would otherwise both find it free. The second waits here, then
+# is refused naming the first one's job. A claim left by a submission that was
+# killed (its process gone on this host) is taken over; one of another host is
+# waited for, then named.
+for ((i = 0; ; i++)); do
+  # (A first submission that sbatch refused removes the new folder again.)
+  [[ -d $outdir ]] || mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")"
+  if mkdir "$claim" 2>/dev/null; then
+    claimed=1
+    echo "${HOSTNAME:-$(hostname)} $$" >"$claim/owner"
+    break
+  fi
+  owner=""
+  # (Not there yet while the other one writes it: its redirection's message goes too.)
+  { read -r owner <"$claim/owner"; } 2>/dev/null || true
+  if [[ $owner == "${HOSTNAME:-$(hostname)} "* ]] && ! kill -0 "${owner##* }" 2>/dev/null && [[ ! -d /proc/${owner##* } ]]; then
+    rm -f "$claim/owner"
+    rmdir "$claim" 2>/dev/null || true
+    continue
+  fi
+  ((i < 600)) || args_fail "output.dir $(args_show "$outdir") is being submitted into by another slurm/submit.sh (${owner:-pid unknown}) for 60 s; if none runs, remove $(args_show "$claim")"
+  sleep 0.1
+done
+check_live
 # A STOP file left by slurm/cancel.sh goes only once the new chain is queued;
 # until then it is set aside, and put back if sbatch refuses.
 stop_aside=""
@@ -156,22 +221,18 @@ if [[ -e $outdir/STOP ]]; then
   stop_aside=$outdir/.STOP.submit-$$
   mv -f "$outdir/STOP" "$stop_aside"
 fi
-errf=$(mktemp)
-trap 'rm -f "$errf"' EXIT
 if ! out=$("${cmd[@]}" 2>"$errf"); then
   [[ -n $stop_aside ]] && mv -f "$stop_aside" "$outdir/STOP"
-  if [[ -n $made ]]; then
-    p=$outdir
-    while :; do rmdir -- "$p" 2>/dev/null || break; [[ $p == "$made" ]] && break; p=$(dirname "$p"); done
-  fi
   # sbatch's own words (e.g. "Invalid qos specification"), on one line.
   msg=$(tr '\n' ' ' <"$errf")
   msg=${msg% }
   echo "$args_prog: sbatch refused the job: ${msg:-no message (exit status of sbatch only)}" >&2
   exit 1
 fi
+queued=1
 cat "$errf" >&2  # warnings of a job that was queued
 [[ -n $stop_aside ]] && rm -f "$stop_aside"
-# slurm/cancel.sh finds a chain's jobs in its log, a head that has not started yet too.
-((chain)) && echo "job ${out%%;*} link 0: submitted by slurm/submit.sh" >>"$outdir/chain.log"
-echo "${out%%;*}"
+# slurm/cancel.sh and the next submission find the jobs in the log, one that has not started yet too.
+id=${out%%;*}
+[[ -n $link ]] && echo "job $id${link% }: ${submitted//ID/$id}" >>"$outdir/chain.log"
+echo "$id"

@@ -158,6 +158,66 @@ args_live_job() {
   return 0
 }
 
+# args_newest_checkpoint FOLDER: the name of the checkpoint file with the
+# highest step in FOLDER ("" if none), as the program picks it (a non-empty
+# regular ckpt_<step>.h5: it writes a checkpoint under a .tmp name and renames
+# it when done, so every such file is complete).
+args_newest_checkpoint() {
+  local f name best="" best_step=-1 step
+  for f in "$1"/ckpt_*.h5; do
+    [[ -f $f && -s $f ]] || continue
+    name=${f##*/}
+    [[ $name =~ ^ckpt_0*([0-9]{1,18})\.h5$ ]] || continue
+    step=${BASH_REMATCH[1]}
+    ((10#$step > best_step)) && { best_step=$((10#$step)); best=$name; }
+  done
+  printf '%s' "$best"
+}
+
+# args_restart OUTDIR [key=value ...]: the checkpoint that the run's restart=
+# (the last one given) names must be there when the job is submitted: a file
+# as given; restart=latest (OUTDIR/checkpoints) or restart=FOLDER through the
+# folder's 'latest' pointer, as the program resolves it. One line on stderr
+# says which checkpoint restart=latest (or FOLDER) takes. A pointer to a file
+# that is gone (deleted by hand) is followed as the program follows it: the run
+# continues from the newest checkpoint still there, and the line names both;
+# with none there it is refused. Not called with --dependency: the job waited
+# for may write the checkpoint.
+args_restart() {
+  local outdir=$1 a arg="" folder name newest hint
+  shift
+  for a in "$@"; do [[ $a == restart=* ]] && arg=${a#restart=}; done
+  [[ -n $arg ]] || return 0
+  if [[ $arg == latest ]]; then
+    folder=$outdir/checkpoints
+  elif [[ -d $arg ]]; then
+    folder=$arg/checkpoints
+    [[ -e $arg/latest ]] && folder=$arg
+  else
+    [[ -f $arg ]] || args_refuse restart "$arg" "a checkpoint file that exists, a checkpoint or output folder, or 'latest' (no such file)"
+    return 0
+  fi
+  folder=$(realpath -m -- "$folder")
+  newest=$(args_newest_checkpoint "$folder")
+  hint="no checkpoint file is there"
+  [[ -n $newest ]] && hint="the newest checkpoint there is $newest: give restart=$(printf %q "$folder/$newest") to continue from it"
+  [[ -f $folder/latest ]] ||
+    args_fail "restart=$arg: no checkpoint found ($(args_show "$folder/latest") is missing); $hint"
+  name=""
+  read -r name <"$folder/latest" || true
+  [[ $name =~ ^ckpt_[0-9]{1,18}\.h5$ ]] ||
+    args_fail "restart=$arg: $(args_show "$folder/latest") does not name a checkpoint (it holds $(args_show "$name")); $hint"
+  if [[ -f $folder/$name ]]; then
+    [[ $name =~ ^ckpt_0*([0-9]+)\.h5$ ]]
+    echo "$args_prog: restart=$arg takes $folder/$name (step ${BASH_REMATCH[1]})" >&2
+    return 0
+  fi
+  [[ -n $newest ]] ||
+    args_fail "restart=$arg: $(args_show "$folder/latest") names $name, which is gone, and no other checkpoint is there"
+  [[ $newest =~ ^ckpt_0*([0-9]+)\.h5$ ]]
+  echo "$args_prog: restart=$arg: $(args_show "$folder/latest") names $name, which is gone; the run continues from the newest checkpoint there, $folder/$newest (step ${BASH_REMATCH[1]})" >&2
+}
+
 # args_launcher LAUNCHER SITE_FILE: the site's launcher, checked where that
 # needs no job: an srun --mpi type must be one this Slurm offers (srun
 # --mpi=list). Launchers that only the compute nodes have are left to the job.

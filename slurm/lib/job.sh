@@ -181,10 +181,22 @@ gs_requeued() {
 gs_job_ending() {
   [[ ${GS_GOT_TERM:-0} == 1 ]] && return 0
   [[ -n ${SLURM_JOB_ID:-} ]] || return 1
-  local info=""
-  gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
-  [[ $info =~ (^|[[:space:]])JobState=CANCELLED([[:space:]]|$) ]] || return 1
-  GS_GOT_TERM=1
+  local info="" _
+  # Asked a few times over about a second: on a busy node srun can give up on a
+  # step that scancel aborted as it launched ("aborted before step completely
+  # launched", exit 0) before Slurm shows the job CANCELLED (it may show
+  # COMPLETING, which a job whose batch script still runs is only when Slurm
+  # ends it) and before the batch shell's TERM comes.
+  for _ in 1 2 3 4; do
+    gs_helper info timeout 10 scontrol show job "$SLURM_JOB_ID" -o 2>/dev/null
+    if [[ $info =~ (^|[[:space:]])JobState=(CANCELLED|COMPLETING)([[:space:]]|$) ]]; then
+      GS_GOT_TERM=1
+      return 0
+    fi
+    sleep 0.3
+    [[ ${GS_GOT_TERM:-0} == 1 ]] && return 0
+  done
+  return 1
 }
 
 # Whether the TERM is Slurm's at the time limit (not a cancellation). Slurm
@@ -253,15 +265,22 @@ gs_on_signal() {
   else
     GS_GOT_TERM=1
     GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}
-    if gs_requeued; then
-      gs_log "got SIGTERM: Slurm requeues the job (restart $GS_RESTARTS_NOW); the run checkpoints, and the rerun resumes from it"
-    elif gs_term_is_limit; then
-      gs_log "got SIGTERM at the time limit: the run checkpoints if it can"
-    else
-      gs_log "got SIGTERM before the time limit: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
-    fi
+    gs_log_term
   fi
   return 0
+}
+
+# The log's line for Slurm's TERM: a requeue, the time limit or a cancellation
+# (once; also when the TERM came only after the run had ended).
+gs_log_term() {
+  GS_TERM_LOGGED=1
+  if gs_requeued; then
+    gs_log "got SIGTERM: Slurm requeues the job (restart $GS_RESTARTS_NOW); the run checkpoints, and the rerun resumes from it"
+  elif gs_term_is_limit; then
+    gs_log "got SIGTERM at the time limit: the run checkpoints if it can"
+  else
+    gs_log "got SIGTERM before the time limit: the job is cancelled; the run checkpoints if it can$(gs_chain ', the chain ends')"
+  fi
 }
 
 # Whether a run of INPUT with these overrides has in-situ output (a
@@ -438,7 +457,10 @@ gs_run_chain() {
     [[ $config =~ (^|$'\n')KillWait[[:space:]]*=[[:space:]]*([0-9]+) ]]; then
     kill_wait=${BASH_REMATCH[2]}
   fi
-  local pid rc interrupted=0
+  # rc_shown: the exit code as chain.log gives it; "not awaited (...)" when
+  # the script stopped waiting for the run before it ended (a code of its own
+  # would read as the launcher's).
+  local pid rc rc_shown="" interrupted=0
   # bash runs a trap only between commands, hence the background launch + wait.
   trap 'gs_on_signal USR1' USR1
   trap 'GS_TERM_AT=${GS_TERM_AT:-$EPOCHSECONDS}; gs_on_signal TERM' TERM
@@ -459,8 +481,13 @@ gs_run_chain() {
       local deadline=$((${GS_TERM_AT:-$EPOCHSECONDS} + (kill_wait > 3 ? kill_wait - 2 : 1)))
       while kill -0 "$pid" 2>/dev/null && ((EPOCHSECONDS < deadline)); do sleep 0.2; done
       if kill -0 "$pid" 2>/dev/null; then
-        gs_log "the run has not ended $((EPOCHSECONDS - ${GS_TERM_AT:-$EPOCHSECONDS})) s after SIGTERM; Slurm ends it at KillWait ($kill_wait s)"
+        # The run may well have checkpointed and written summary.json (a slow
+        # exit on a busy node: MPI_Finalize, the launcher's teardown); its
+        # exit code is not known, and chain.log says so rather than give one.
+        local waited=$((EPOCHSECONDS - ${GS_TERM_AT:-$EPOCHSECONDS}))
+        gs_log "the run has not ended $waited s after SIGTERM; Slurm ends it at KillWait ($kill_wait s)"
         rc=143
+        rc_shown="not awaited (the run had not ended $waited s after SIGTERM; Slurm ends it at KillWait, $kill_wait s)"
         break
       fi
     fi
@@ -478,6 +505,7 @@ gs_run_chain() {
   # cancellation or requeue whose TERM is still on its way here.
   [[ -f $summary && $summary -nt $stamp ]] || gs_job_ending
   if gs_requeued; then requeued=1; elif gs_cancelled; then cancelled=1; fi
+  [[ ${GS_GOT_TERM:-0} == 1 && -z ${GS_TERM_LOGGED:-} ]] && gs_log_term
   if [[ ! -f $summary || ! $summary -nt $stamp ]]; then
     rm -f "$stamp"
     if ((requeued)); then
@@ -486,15 +514,19 @@ gs_run_chain() {
     fi
     # The TERM reached the ranks before the program could checkpoint (it was
     # starting up), or reached the launcher before it started them.
-    ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled as the run started, before it could checkpoint (exit code $rc)$(gs_chain ': chain ended')"
+    ((cancelled)) && gs_end "$GS_EXIT_ENDED" "cancelled as the run started, before it could checkpoint (exit code ${rc_shown:-$rc})$(gs_chain ': chain ended')"
     local why
     why=$(gs_run_error "$errlog" "$erroff" "")
-    gs_die "the run failed (exit code $rc): ${why:-it wrote no summary.json and no error line}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))"
+    gs_die "the run failed (exit code ${rc_shown:-$rc}): ${why:-it wrote no summary.json and no error line}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))"
   fi
   rm -f "$stamp"
   local status steps
   { read -r status; read -r steps; } < <(/usr/bin/python3 "$GS_ROOT/slurm/lib/summary_field.py" "$summary" status steps)
-  gs_note "exit $rc, status $status, step $steps"
+  # A code from a signal after the run wrote its summary is the launcher's (or
+  # a wrapper's) own end on Slurm's TERM, not the program's: said so.
+  [[ -z $rc_shown ]] && ((rc > 128 && rc < 160)) &&
+    rc_shown="$rc (${launch[0]##*/} ended by signal $((rc - 128)) after the run wrote summary.json)"
+  gs_note "exit ${rc_shown:-$rc}, status $status, step $steps"
   case $status in
     ok | done)
       gs_log "run complete: step $steps, $summary"
@@ -515,13 +547,17 @@ gs_run_chain() {
         exit "$GS_EXIT_STOPPED"
       fi
       ((steps > prev)) || gs_die "no progress: the run stopped at step $steps, as the previous link did; chain stopped"
-      ((index + 1 < ${GS_CHAIN_MAX:-20})) || gs_die "chain limit GS_CHAIN_MAX=${GS_CHAIN_MAX:-20} reached at step $steps; chain stopped"
+      # (GS_CHAIN_MAX is submit.sh's --max-chain: the message names the option the user gave.)
+      local max=${GS_CHAIN_MAX:-20} links=links
+      ((max == 1)) && links=link
+      ((index + 1 < max)) ||
+        gs_die "chain limit reached: $max $links (slurm/submit.sh --max-chain $max), stopped at step $steps with a checkpoint; chain stopped (continue with restart=latest)"
       gs_resubmit "$steps" "$((index + 1))" "$input" "${user_args[@]}"
       exit "$GS_EXIT_STOPPED" ;;
     *)
       local why
       why=$(gs_run_error "$errlog" "$erroff" "$summary")
-      gs_die "the run ended with status '$status' at step $steps (exit code $rc)${why:+: $why}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))" ;;
+      gs_die "the run ended with status '$status' at step $steps (exit code ${rc_shown:-$rc})${why:+: $why}$(gs_chain '; chain stopped')" "$((rc ? rc : 1))" ;;
   esac
 }
 

@@ -4,7 +4,7 @@
 # usage: check.sh TEST BINARY STATEFILE OUTDIR
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
-#         | chain_early_errors | chain_busy_folder
+#         | chain_early_errors | chain_busy_folder | restart_checks | cleanup
 #         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,7 +14,11 @@ source "$here/lib.sh"
 test=$1
 BIN=$(realpath "$2")
 use_cluster "$3"
-out=$4
+out=$(realpath -m "$4")
+# A run of this test that ctest killed may have left jobs: they go before its folder does.
+cleanup_jobs 60 || fail "jobs of an earlier run of this test are still queued"
+trap on_exit EXIT
+watchdog "${GS_SLURM_TEST_TIMEOUT:-0}"
 rm -rf "$out"
 mkdir -p "$out"
 cd "$out"
@@ -25,9 +29,40 @@ submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a
 
 case $test in
   chain_cancel | chain_early_stop | chain_no_progress | chain_requeue | chain_cancel_early | chain_messages \
-    | chain_cancel_signal | chain_time_limit | chain_early_errors | chain_busy_folder)
+    | chain_cancel_signal | chain_time_limit | chain_early_errors | chain_busy_folder | restart_checks)
     source "$here/chain_tests.sh"
     "test_$test" ;;
+
+  cleanup)
+    # A test that fails cleans up after itself (issue 42: one failure had become four): its jobs,
+    # a running chain link and a held one, are cancelled and waited out, and its background
+    # process ended, before it exits 1.
+    rc=0
+    GS_SLURM_TEST_TIMEOUT=0 bash "$here/check.sh" _fails_with_jobs "$BIN" "$3" "$out/inner" >"$out/inner.log" 2>&1 || rc=$?
+    cat "$out/inner.log"
+    [[ $rc == 1 ]] || fail "the failing test exited $rc, not 1"
+    grep -q '^FAIL: failing on purpose' "$out/inner.log" || fail "the failing test did not fail where it should"
+    ids=$(sed -n 's/^inner jobs: //p' "$out/inner.log")
+    [[ -n $ids ]] || fail "the failing test named no jobs"
+    for id in $ids; do
+      [[ $(job_state "$id") == CANCELLED ]] || fail "job $id of the failed test is $(job_state "$id"), not CANCELLED"
+    done
+    [[ -z $(my_jobs) ]] || fail "the failed test left jobs: $(my_jobs)"
+    pid=$(cat "$out/inner/bg.pid")
+    [[ ! -d /proc/$pid ]] || fail "the failed test left its background process $pid"
+    grep -q 'cleanup: cancelled and waited out this test.s jobs' "$out/inner.log" || fail "the failed test did not say what it cleaned up"
+    echo "PASS: a failing test cancelled and waited out its jobs $ids and ended its background process" ;;
+
+  _fails_with_jobs)
+    # (Run by the test cleanup only.)
+    long=(grid.n=128 grid.L=128 time.steps=90000 output.every=0 output.log_every=1000 checkpoint.every=0)
+    id1=$(submit --chain "$pattern" "${long[@]}" output.dir="$out/running")
+    id2=$(submit --chain --sbatch --hold "$pattern" "${small[@]}" output.dir="$out/held")
+    wait_for "grep -q '^step ' '$out/running/slurm-$id1.out' 2>/dev/null" 120 || fail "job $id1 did not start stepping"
+    sleep 1000 </dev/null >/dev/null 2>&1 &
+    echo $! >"$out/bg.pid"
+    echo "inner jobs: $id1 $id2"
+    fail "failing on purpose, with job $id1 running, job $id2 held and a background process" ;;
 
   mpi_job)
     # A 2-rank job through srun --mpi=pmix gives the 1-rank digest.
@@ -46,7 +81,7 @@ case $test in
     submit --chain "$pattern" "${small[@]}" grid.stencil=4 output.dir="$out/refused" 2>"$out/refused.err" || rc=$?
     [[ $rc == 2 && $(wc -l <"$out/refused.err") == 1 ]] && grep -q 'grid.stencil' "$out/refused.err" ||
       fail "submit.sh with grid.stencil=4: exit $rc, $(cat "$out/refused.err")"
-    [[ -z $(squeue -h) && ! -e $out/refused ]] || fail "a refused submission queued a job or made its folder"
+    [[ -z $(my_jobs) && ! -e $out/refused ]] || fail "a refused submission queued a job or made its folder"
     # In-situ input that needs no ParaView to judge (the program's --check): a camera that sees
     # a 2D run's plane edge-on; a 3D-only script on a 2D run (refused by its "# grid.dims: 3"
     # line in a build with Catalyst, for want of Catalyst in one without); a script that does not exist.
@@ -56,7 +91,7 @@ case $test in
       cat "$out/refused.err"
       [[ $rc == 2 && $(wc -l <"$out/refused.err") == 1 ]] && grep -q "key '${bad%%=*}'" "$out/refused.err" ||
         fail "submit.sh with $bad on a 2D run: exit $rc, $(cat "$out/refused.err")"
-      [[ -z $(squeue -h) && ! -e $out/refused ]] || fail "the refused $bad queued a job or made its folder"
+      [[ -z $(my_jobs) && ! -e $out/refused ]] || fail "the refused $bad queued a job or made its folder"
     done
     # Input that only the run can refuse (its folder holds another run's checkpoints): the job
     # fails, says why, and the chain does not go on.
@@ -67,7 +102,7 @@ case $test in
     [[ $state == FAILED ]] || fail "a job into another run's checkpoints ended $state, not FAILED"
     grep -q 'checkpoint' "$out"/bad/slurm-"$id".out || fail "the failed job's output does not say why"
     grep -q 'chain stopped' "$out"/bad/slurm-"$id".out || fail "the failed job did not say that the chain stopped"
-    [[ -z $(squeue -h) ]] || fail "jobs still queued after a failed chain: $(squeue -h)"
+    [[ -z $(my_jobs) ]] || fail "jobs still queued after a failed chain: $(my_jobs)"
     # The GPU script: one rank per (would-be) GPU, each bound to its node-local GPU id.
     sed -e 's/^GS_GPU_BIND=.*/GS_GPU_BIND=localid/' "$root/slurm/site/localhost.env" >"$out/gpu-site.env"
     echo "export GS_GPU_BIND_VERBOSE=1" >>"$out/gpu-site.env"
@@ -118,15 +153,19 @@ case $test in
     echo "PASS: jobs ${ids[*]} (2 signals, 3 links) end with digest $got, as the uninterrupted run" ;;
 
   chain_limit)
-    # A chain that keeps stopping (wall-time budget far below the run) ends at GS_CHAIN_MAX links, with a message.
+    # A chain that keeps stopping (wall-time budget far below the run) ends at --max-chain links, with a message.
     id=$(submit --chain --max-chain 3 "$pattern" grid.n=64 grid.L=64 time.steps=100000 output.every=0 \
       checkpoint.walltime=0.5 output.dir="$out/limit")
     t0=$SECONDS
     wait_for "grep -q 'chain limit\|error' '$out/limit/chain.log' 2>/dev/null" 120 || fail "the chain did not stop by itself"
-    wait_for '[[ -z $(squeue -h) ]]' 30 || fail "jobs left after the chain limit: $(squeue -h)"
+    wait_for '[[ -z $(my_jobs) ]]' 30 || fail "jobs left after the chain limit: $(my_jobs)"
     cat "$out/limit/chain.log"
     [[ $(grep -c 'status stopped' "$out/limit/chain.log") == 3 ]] || fail "expected 3 stopped links before the limit"
-    grep -q 'chain limit GS_CHAIN_MAX=3' "$out/limit/chain.log" || fail "no chain-limit message"
+    # The option the user gave, not an internal name, and how to go on.
+    line=$(tail -n 1 "$out/limit/chain.log")
+    [[ $line =~ ^job\ [0-9]+\ link\ 2:\ error:\ chain\ limit\ reached:\ 3\ links\ \(slurm/submit.sh\ --max-chain\ 3\),\ stopped\ at\ step\ [0-9]+\ with\ a\ checkpoint\;\ chain\ stopped\ \(continue\ with\ restart=latest\)$ ]] ||
+      fail "the chain-limit line does not name --max-chain 3 and how to continue: $line"
+    [[ $(job_state "$(sed -n 's/^job \([0-9]*\) link 2: started.*/\1/p' "$out/limit/chain.log")") == FAILED ]] || fail "the last link did not end FAILED (exit 1)"
     echo "PASS: the chain stopped after 3 links in $((SECONDS - t0)) s and said why" ;;
 
   sweep)
@@ -169,7 +208,7 @@ case $test in
     "$root/slurm/sweep.sh" --site localhost --F 0.05:0.06:2 --k 0.06:0.062:2 --out "$out/sweep" "$pattern" 2>"$out/rerun.err" || rc=$?
     [[ $rc == 2 && $(wc -l <"$out/rerun.err") == 1 ]] || fail "a re-run into the sweep folder: exit $rc, $(cat "$out/rerun.err")"
     grep -q 'sweep.txt' "$out/rerun.err" || fail "the refusal does not name sweep.txt: $(cat "$out/rerun.err")"
-    [[ -z $(squeue -h) ]] || fail "the refused re-run left jobs: $(squeue -h)"
+    [[ -z $(my_jobs) ]] || fail "the refused re-run left jobs: $(my_jobs)"
     echo "PASS: 4-run sweep array $array and montage job $montage; logs per member; a re-run is refused" ;;
 
   sweep_patterns)
