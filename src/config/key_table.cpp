@@ -280,7 +280,12 @@ const std::vector<KeySpec>& key_table() {
          } else if (s.value.is_integer() || s.value.is_floating()) {
            if (s.value.is_floating() && !std::isfinite(s.value.as_floating()))
              throw_setting(s, R"~(the value is not finite (NaN or infinity); allowed: a finite number, "auto" or "off")~");
-           c.output.pattern_threshold = read_real(s, -HUGE_VAL, true);
+           // v lies between 0 and 1: a threshold outside puts every cell or none in the set.
+           const double theta = s.value.is_integer() ? double(s.value.as_integer()) : s.value.as_floating();
+           // (0 and subnormals, which compare as 0 under the solver's flush-to-zero: read_real's messages.)
+           if (theta < 0 || theta >= 1)
+             throw_setting(s, "value " + json_number(theta) + R"~( is out of range; allowed: a number above 0 and below 1 (v lies between 0 and 1: outside, every cell or none is on), "auto" or "off")~");
+           c.output.pattern_threshold = read_real(s, 0, false);
            c.output.pattern = OutputConfig::Pattern::Value;
          } else {
            throw_setting(s, R"~(expected a finite number, "auto" or "off")~");

@@ -8,6 +8,7 @@
 
 #include "config/config_json.hpp"
 #include "config/key_table.hpp"
+#include "numerics/integrator.hpp"
 
 namespace gs {
 
@@ -62,8 +63,17 @@ std::string restart_conflict(const SimConfig& run, const std::string& stored_jso
     if (key.affects_run && !key.affects_run(run)) continue;
     const auto it = stored.find(key.name);
     // A key the checkpoint does not know was added later, with a default that keeps the old behaviour.
-    const Json was = it != stored.end() ? it->second : key.show(defaults);
-    const Json now = key.show(run);
+    Json was = it != stored.end() ? it->second : key.show(defaults);
+    Json now = key.show(run);
+    if (key.name == std::string("time.stages")) {
+      // The scheme is the count "auto" resolves to: the checkpoint's "auto"
+      // took the count this run's "auto" takes (time.dt, the grid and the
+      // physics, compared before this key, are the same), so "auto" and
+      // that number restart each other.
+      const Json auto_count(rkl2_auto_stages(run.time.dt / run.time.dt_limit));
+      if (was == Json("auto")) was = auto_count;
+      now = Json(run.time.rkl2_stages);
+    }
     // Values compare as JSON values: 256 and 256.0 (older files wrote whole numbers without a point) are equal.
     if (was == now) continue;
     std::string why = std::string("written with ") + key.name + " = " + display_value(was) + ", this run has " + key.name +

@@ -38,6 +38,11 @@ start() {
   while [[ $slurmd_port == "$ctld_port" ]]; do slurmd_port=$(free_port); done
   local cpus=4 mem_mb
   mem_mb=$(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024))
+  # Job ids of their own: srun --mpi=pmix keeps each step's files in
+  # /tmp/spmix_appdir_<uid>_<jobid>.<step>, so two clusters side by side (two
+  # test runs at once) that both run a job 16 break each other's launches
+  # ("task 0 launch failed"). The controller's port is unique while it runs.
+  local first_job=$(((ctld_port % 60000) * 1000 + 1))
   # Without munge: auth/none and cred/none (one host, root only).
   cat >"$dir/slurm.conf" <<CONF
 ClusterName=gstest
@@ -58,6 +63,7 @@ SelectTypeParameters=CR_Core_Memory
 SlurmdParameters=config_overrides
 SchedulerParameters=batch_sched_delay=0
 MpiDefault=none
+FirstJobId=$first_job
 MinJobAge=300
 KillWait=5
 StateSaveLocation=$dir/state

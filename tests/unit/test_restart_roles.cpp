@@ -193,6 +193,20 @@ TEST(RestartRoles, EveryKeyNoiseMap) { check_every_key({"physics.map=noise"}); }
 TEST(RestartRoles, EveryKeyRkl2) { check_every_key({"time.integrator=rkl2"}); }
 // And the other way round: a key renamed or removed in the table leaves no
 // stale entry in the list above.
+// A checkpoint written with time.stages = "auto" restarts with the count it
+// resolved to, and the reverse: the same scheme, the same bits. Another count is refused.
+TEST(RestartRoles, Rkl2AutoAndItsCountAreTheSameScheme) {
+  const SimConfig automatic = load_config_text(kBase, "auto.toml", {"time.integrator=rkl2"});
+  const int s = automatic.time.rkl2_stages;
+  ASSERT_GE(s, 3);
+  const SimConfig fixed = load_config_text(kBase, "fixed.toml", {"time.integrator=rkl2", "time.stages=" + std::to_string(s)});
+  const SimConfig other = load_config_text(kBase, "other.toml", {"time.integrator=rkl2", "time.stages=" + std::to_string(s + 2)});
+  EXPECT_EQ(restart_conflict(fixed, config_to_json(automatic, 0)), "") << "auto (resolved to " << s << ") then " << s;
+  EXPECT_EQ(restart_conflict(automatic, config_to_json(fixed, 0)), "") << s << " then auto (resolved to " << s << ")";
+  EXPECT_NE(restart_conflict(other, config_to_json(automatic, 0)).find("time.stages"), std::string::npos);
+  EXPECT_NE(restart_conflict(automatic, config_to_json(other, 0)).find("time.stages"), std::string::npos);
+}
+
 TEST(RestartRoles, EveryExpectationIsAKey) {
   EXPECT_EQ(std::size(kExpected), key_table().size());
   for (const Expected& e : kExpected) EXPECT_NE(find_key(e.key), nullptr) << e.key << " is not a key of the table";

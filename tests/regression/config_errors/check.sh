@@ -54,6 +54,9 @@ expect layout_mismatch 2 "parallel.layout" "rank count" -- "$GOOD" "parallel.lay
 expect too_many_ranks 3 "grid.n" "cannot be shared by 3 ranks" -- "$GOOD" "grid.n=[2,64]" "grid.L=[2.0,64.0]" "parallel.layout=[3,1]"
 expect subsample_too_wide 1 "output.subsample_stride" "4096 keeps one cell along every axis" "at most 15" -- "$GOOD" grid.n=16 grid.L=16 output.subsample_every=5 output.subsample_stride=4096
 expect same_box_twice 1 "output.box" "entry 2: covers the same cells as entry 1" -- "$GOOD" grid.n=16 grid.L=16 output.box_every=5 "output.box=[[2,9,3,12],[2.2,9,3.1,12]]"
+expect pattern_threshold_negative 1 "output.pattern_threshold" "above 0 and below 1" -- "$GOOD" output.pattern_threshold=-1
+expect pattern_threshold_above_one 1 "output.pattern_threshold" "above 0 and below 1" -- "$GOOD" output.pattern_threshold=2
+expect pattern_threshold_subnormal 1 "output.pattern_threshold" "subnormal" "a finite number >= 2.2e-308" -- "$GOOD" output.pattern_threshold=1e-320
 expect rkl2_even_stages 1 "time.stages" "4 is even" "use 5" -- "$GOOD" time.integrator=rkl2 time.stages=4
 expect rkl2_two_stages 1 "time.stages" "2 is even" "use 3" -- "$GOOD" time.integrator=rkl2 time.stages=2
 
