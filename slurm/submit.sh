@@ -210,7 +210,7 @@ for ((i = 0; ; i++)); do
     rmdir "$claim" 2>/dev/null || true
     continue
   fi
-  ((i < 600)) || args_fail "output.dir $(args_show "$outdir") is being submitted into by another slurm/submit.sh (${owner:-pid unknown}) for 60 s; if none runs, remove $(args_show "$claim")"
+  ((i < 600)) || args_fail "output.dir $(args_show "$outdir") is being submitted into by another slurm/submit.sh (${owner:-pid unknown}) for 60 s; if none runs, remove $(args_path "$claim")"
   sleep 0.1
 done
 check_live

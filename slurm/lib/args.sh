@@ -8,11 +8,19 @@
 # The calling command's name in messages (submit.sh, sweep.sh, ...).
 args_prog=$(basename "$0")
 
-# A value as it appears in a message: control characters escaped, at most 80
-# characters (the middle cut), so the line stays one line and readable.
-args_show() {
+# A path as it appears in a message: quoted, control characters escaped, never
+# cut (the user must be able to find the file it names).
+args_path() {
   local v=$1
   if [[ $v == *[[:cntrl:]]* ]]; then v=$(printf %q "$v"); else v="'$v'"; fi
+  printf '%s' "$v"
+}
+
+# A value as it appears in a message: as args_path, and at most 80 characters
+# (the middle cut), so a long value the user typed stays one readable line.
+args_show() {
+  local v
+  v=$(args_path "$1")
   ((${#v} > 80)) && v="${v:0:38}...${v: -38}"
   printf '%s' "$v"
 }
@@ -202,20 +210,20 @@ args_restart() {
   hint="no checkpoint file is there"
   [[ -n $newest ]] && hint="the newest checkpoint there is $newest: give restart=$(printf %q "$folder/$newest") to continue from it"
   [[ -f $folder/latest ]] ||
-    args_fail "restart=$arg: no checkpoint found ($(args_show "$folder/latest") is missing); $hint"
+    args_fail "restart=$arg: no checkpoint found ($(args_path "$folder/latest") is missing); $hint"
   name=""
   read -r name <"$folder/latest" || true
   [[ $name =~ ^ckpt_[0-9]{1,18}\.h5$ ]] ||
-    args_fail "restart=$arg: $(args_show "$folder/latest") does not name a checkpoint (it holds $(args_show "$name")); $hint"
+    args_fail "restart=$arg: $(args_path "$folder/latest") does not name a checkpoint (it holds $(args_show "$name")); $hint"
   if [[ -f $folder/$name ]]; then
     [[ $name =~ ^ckpt_0*([0-9]+)\.h5$ ]]
     echo "$args_prog: restart=$arg takes $folder/$name (step ${BASH_REMATCH[1]})" >&2
     return 0
   fi
   [[ -n $newest ]] ||
-    args_fail "restart=$arg: $(args_show "$folder/latest") names $name, which is gone, and no other checkpoint is there"
+    args_fail "restart=$arg: $(args_path "$folder/latest") names $name, which is gone, and no other checkpoint is there"
   [[ $newest =~ ^ckpt_0*([0-9]+)\.h5$ ]]
-  echo "$args_prog: restart=$arg: $(args_show "$folder/latest") names $name, which is gone; the run continues from the newest checkpoint there, $folder/$newest (step ${BASH_REMATCH[1]})" >&2
+  echo "$args_prog: restart=$arg: $(args_path "$folder/latest") names $name, which is gone; the run continues from the newest checkpoint there, $folder/$newest (step ${BASH_REMATCH[1]})" >&2
 }
 
 # args_launcher LAUNCHER SITE_FILE: the site's launcher, checked where that

@@ -435,8 +435,11 @@ test_chain_messages() {
 # names a checkpoint deleted by hand is accepted with one line naming both it
 # and the newest checkpoint still there, which the run continues from (as the
 # program resolves it); with no checkpoint left, or none at all, it is refused.
+# The folder's name is long on purpose: paths the scripts name are never cut,
+# wherever the build folder lies.
 test_restart_checks() {
-  local small=(grid.n=48 grid.L=48 time.steps=300 output.every=0) d=$out/deleted rc id
+  local small=(grid.n=48 grid.L=48 time.steps=300 output.every=0) rc id
+  local d=$out/deleted-checkpoint-folder-whose-path-is-longer-than-any-cut-in-a-message
   "$BIN" "$pattern" "${small[@]}" time.steps=20 checkpoint.every=10 checkpoint.keep=5 output.dir="$d" >"$out/ckpt.log" 2>&1 ||
     fail "the run that makes the checkpoints failed: $out/ckpt.log"
   [[ $(cat "$d/checkpoints/latest") == ckpt_00000020.h5 && -f $d/checkpoints/ckpt_00000010.h5 ]] ||
