@@ -1,8 +1,9 @@
 // Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 #pragma once
 // Typed run configuration in physical units. Defaults live here; the key table
-// in key_table.cpp maps "section.key" names onto these members and validates
-// them, and loader.cpp builds a SimConfig from a file and overrides.
+// (key_table.hpp, a keys_<section>.cpp per section) maps "section.key" names
+// onto these members and validates them, and loader.cpp builds a SimConfig
+// from a file and overrides.
 #include <algorithm>
 #include <array>
 #include <cstdint>

@@ -4,8 +4,9 @@
 // overrides over them, refuses unknown keys with a did-you-mean, applies each
 // key, resolves list lengths and the stencil, and validates across keys,
 // recording where each setting came from (SimConfig::source_of). The keys are
-// in key_table.cpp, the stability limit in stability.cpp, the --help text and
-// the effective configuration as JSON in config_json.cpp.
+// in the key table (key_table.hpp; keys_<section>.cpp, one file per section),
+// the stability limit in stability.cpp, the --help text and the effective
+// configuration as JSON in config_json.cpp.
 #include "config/loader.hpp"
 
 #include <algorithm>
