@@ -3,6 +3,9 @@
 // The key table's sections, one function each in keys_<section>.cpp, declared
 // in the order key_table() joins them (the order of --help and of the
 // effective configuration as JSON), and the readers more than one section uses.
+// A help line names another key by its full name (`time.stages`, or
+// `physics.*` for a section): the unit test KeyTable.HelpNamesOnlyKeys checks
+// that each one exists.
 #include <cstddef>
 #include <vector>
 
