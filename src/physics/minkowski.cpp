@@ -210,9 +210,9 @@ PatternCounts local_pattern_counts(const Field<Real>& v, const IndexBox& owned, 
   const bool three = dims == 3;
   if (loop == PatternLoop::Auto) loop = kHostExecution ? PatternLoop::Rows : PatternLoop::Cells;
   if (loop == PatternLoop::Rows) {
-    // One work item per row, its cells 64 to a word: a quarter of the time
-    // of the cell-wise form below on one core at 128^3 (2.8 against 11 ms a
-    // call), half a time step of the 7-point stencil.
+    // One work item per row, its cells 64 to a word: on a CPU core several
+    // times faster than the cell-wise form below (measured, with the date
+    // and the command: docs/performance.md, "Measured patterns: cost").
     const int x0 = owned.lo[0], nx = owned.hi[0] - owned.lo[0], y0 = owned.lo[1], ny = owned.hi[1] - owned.lo[1];
     const int z0 = owned.lo[2], rows = ny * (owned.hi[2] - z0);
     Kokkos::parallel_reduce(
