@@ -219,7 +219,7 @@ void check_steps(const std::string& name, const std::vector<std::string>& overri
   track();
   {
     PhaseTimers timers;
-    Fields<Real> f(dec, cfg.time.scheme().registers);
+    Fields<Real> f(dec, cfg.time.scheme().registers());
     Stepper<Real> stepper(cfg, dec, timers, form);
     // A block of each length: the driver ends blocks early where an output is due.
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
@@ -238,7 +238,7 @@ void check_insitu(const std::string& name, std::vector<std::string> overrides) {
   track();
   {
     PhaseTimers timers;
-    Fields<Real> f(dec, cfg.time.scheme().registers);
+    Fields<Real> f(dec, cfg.time.scheme().registers());
     Stepper<Real> stepper(cfg, dec, timers);
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
     stepper.fill_ghosts(f.now());
