@@ -109,6 +109,9 @@ all_dirs=()
 for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
 args_bin >/dev/null || exit 2  # a missing program is no level's fault: refused before the levels are named
 dirs=() deps=()
+# Through Slurm, DIR/jobs.txt records the jobs as they are submitted (slurm/cancel.sh DIR);
+# a --local study has none (an old file would name another study's jobs).
+if ((local)); then study_plan "rm -f $(printf %q "$out/$study_jobs_name")"; else study_plan "$(study_jobs_start "$out" convergence)"; fi
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
   steps=$((steps0 << (shift_per_level * i)))
@@ -133,6 +136,7 @@ for ((i = 0; i < levels; ++i)); do
     line=$(study_submit_line --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
       "$input" "$@" "${level[@]}") || exit 2
     study_plan "id_$n=\$($line)"
+    study_plan "$(study_jobs_member "$out" "\$id_$n" "$run_dir")"
     deps+=("\$id_$n")
   fi
 done
