@@ -5,7 +5,7 @@
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
 #         | chain_early_errors | chain_busy_folder | restart_checks | cleanup
-#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel
+#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel | sweep_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -229,6 +229,9 @@ case $test in
     [[ $(sed -n 3p "$out/sweep/sweep.txt") == *output.dir=$out/sweep/F0.039_k0.058 ]] || fail "task 2 is not F0.039_k0.058"
     grep -q '^result: ok' "$out/sweep/result.txt" && grep -q '^note: 1 of 4 member runs did not finish' "$out/sweep/result.txt" ||
       fail "result.txt: $(cat "$out/sweep/result.txt")"
+    # The task cancelled while pending left no log: result.txt says it never started, and why.
+    grep -qx "  $out/sweep/F0.039_k0.058: never started: its job ${array}_2 was cancelled before it ran" "$out/sweep/result.txt" ||
+      fail "result.txt does not say that the task cancelled while pending never started: $(cat "$out/sweep/result.txt")"
     ls "$out"/sweep/F0.03_k0.058/fields_*.h5 >/dev/null || fail "the members wrote no field files (output.fields_every)"
     "$PY" - "$out/sweep" <<'PY' || fail "classes.png or patterns.csv is wrong (above)"
 import csv, os, sys
@@ -352,7 +355,8 @@ PY
     cat "$out_dir/result.txt"
     grep -q '^result: cancelled' "$out_dir/result.txt" || fail "result.txt does not say cancelled"
     grep -q '^reason: .*cancelled.*drawing 2 members' "$out_dir/result.txt" || fail "result.txt does not say why nor what the command had done"
-    grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: missing' "$out_dir/result.txt" ||
+    # (The second member's folder holds no log: it never started.)
+    grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: never started' "$out_dir/result.txt" ||
       fail "result.txt does not list the members"
     [[ -z $(pgrep -f 'sleep 301[.]7') ]] || fail "the command was left running"
     # A real sweep's montage job cancelled while it waits for the members: it never
@@ -370,6 +374,44 @@ PY
     grep -q '^result: pending' "$out/sweep/result.txt" && grep -q 'cancelled (or failed) before it started' "$out/sweep/result.txt" ||
       fail "result.txt of a sweep whose montage job was cancelled while pending does not say so"
     echo "PASS: a cancelled collect job ($state) leaves result.txt saying cancelled; one cancelled while pending leaves result.txt saying pending and what that means" ;;
+
+  sweep_cancel)
+    # scancel of a whole sweep array (issue 43): with --max-parallel 2, two members run and two
+    # wait. The montage job (afterany) still runs: result.txt says the sweep was cancelled,
+    # counts 4 members (not 8), and a member cancelled while pending never started (it has no
+    # log to look at).
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --max-parallel 2 --time 00:05:00 \
+      --out "$out/sweep" "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    mapfile -t dirs < <(sed 's/.*output\.dir=//' "$out/sweep/sweep.txt")
+    wait_for "grep -qs '^step ' '${dirs[0]}/slurm-${array}_0.out' && grep -qs '^step ' '${dirs[1]}/slurm-${array}_1.out'" 120 ||
+      fail "tasks 0 and 1 of array $array did not start stepping: $(squeue -h -j "$array" 2>&1)"
+    [[ $(squeue -h -j "${array}_2" -o %T) == PENDING && $(squeue -h -j "${array}_3" -o %T) == PENDING ]] ||
+      fail "tasks 2 and 3 are not pending: $(squeue -h -j "$array" 2>&1)"
+    scancel "$array"
+    log "cancelled array $array"
+    state=$(wait_job "$montage" 120)
+    cat "$out/sweep/result.txt"
+    [[ $state == COMPLETED || $state == FAILED ]] || fail "the montage job ended $state: it should run after the cancelled array"
+    grep -qx 'result: cancelled' "$out/sweep/result.txt" || fail "result.txt does not say cancelled"
+    grep -q '^reason: 4 of 4 member runs were cancelled (scancel or slurm/cancel.sh) and none finished; ' "$out/sweep/result.txt" ||
+      fail "result.txt's reason does not say that the 4 members were cancelled"
+    grep -qx 'members: 0 ok, 4 not finished (4 of them cancelled)' "$out/sweep/result.txt" || fail "result.txt miscounts the members"
+    ! grep -Eq '\b8\b' "$out/sweep/result.txt" || fail "result.txt counts 8 of something in a sweep of 4 members"
+    for t in 0 1; do
+      grep -Eq "^  ${dirs[t]}: cancelled (at step [0-9]+ with a checkpoint|.*\(no summary.json\))" "$out/sweep/result.txt" ||
+        fail "task $t, cancelled while it ran, is not listed as cancelled"
+    done
+    for t in 2 3; do
+      grep -qx "  ${dirs[t]}: never started: its job ${array}_$t was cancelled before it ran" "$out/sweep/result.txt" ||
+        fail "task $t, cancelled while pending, is not listed as never started"
+    done
+    ! grep -q 'slurm-\*\.out or run\.log' "$out/sweep/result.txt" || fail "result.txt sends the user to logs that do not exist"
+    [[ -z $(my_jobs) ]] || fail "jobs left after the sweep was cancelled: $(my_jobs)"
+    echo "PASS: scancel of sweep array $array: result.txt says cancelled, 4 members (2 cancelled running, 2 never started)" ;;
 
   *) fail "unknown test $test" ;;
 esac
