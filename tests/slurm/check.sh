@@ -5,7 +5,7 @@
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
 #         | chain_early_errors | chain_busy_folder | restart_checks | cleanup
-#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel | sweep_cancel
+#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel | sweep_cancel | study_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -412,6 +412,79 @@ PY
     ! grep -q 'slurm-\*\.out or run\.log' "$out/sweep/result.txt" || fail "result.txt sends the user to logs that do not exist"
     [[ -z $(my_jobs) ]] || fail "jobs left after the sweep was cancelled: $(my_jobs)"
     echo "PASS: scancel of sweep array $array: result.txt says cancelled, 4 members (2 cancelled running, 2 never started)" ;;
+
+  study_cancel)
+    # slurm/cancel.sh on a study's folder (issue 43): a sweep's montage job and whole array are
+    # cancelled (the montage job first, so it never starts), the queue holds none of them when
+    # it returns, and result.txt says the study was cancelled with each member's state; the
+    # same for a convergence study's level jobs and collect job.
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --max-parallel 2 --time 00:05:00 \
+      --out "$out/sweep" "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    grep -qx "collect $montage montage" "$out/sweep/jobs.txt" && grep -qx "member ${array}_3 $out/sweep/F0.04_k0.062" "$out/sweep/jobs.txt" ||
+      fail "jobs.txt does not name the sweep's jobs: $(cat "$out/sweep/jobs.txt")"
+    mapfile -t dirs < <(sed 's/.*output\.dir=//' "$out/sweep/sweep.txt")
+    wait_for "grep -qs '^step ' '${dirs[0]}/slurm-${array}_0.out'" 120 || fail "task 0 of array $array did not start stepping"
+    [[ $("$root/slurm/cancel.sh" --dry-run "$out/sweep") == "scancel $montage $array" ]] ||
+      fail "cancel.sh --dry-run: $("$root/slurm/cancel.sh" --dry-run "$out/sweep" 2>&1)"
+    rc=0
+    "$root/slurm/cancel.sh" "$out/sweep" >"$out/cancel.out" 2>&1 || rc=$?
+    cat "$out/cancel.out"
+    [[ $rc == 0 ]] || fail "cancel.sh SWEEP_DIR exited $rc"
+    grep -q "^cancelled job(s) $montage (montage job, pending), $array (the members' job array, " "$out/cancel.out" ||
+      fail "cancel.sh did not say that it cancelled the montage job and the array"
+    [[ -z $(my_jobs) ]] || fail "jobs still queued after cancel.sh returned: $(my_jobs)"
+    [[ $(job_state "$montage") == CANCELLED ]] || fail "the montage job is $(job_state "$montage"), not CANCELLED"
+    for t in 0 1 2 3; do
+      [[ $(job_state "${array}_$t") == CANCELLED ]] || fail "task $t is $(job_state "${array}_$t"), not CANCELLED"
+    done
+    cat "$out/sweep/result.txt"
+    grep -qx 'result: cancelled' "$out/sweep/result.txt" && grep -q "^reason: slurm/cancel.sh cancelled this study at .*$montage (montage job" "$out/sweep/result.txt" ||
+      fail "result.txt does not say that cancel.sh cancelled the sweep"
+    grep -qx 'members: 0 ok, 4 not finished (4 of them cancelled)' "$out/sweep/result.txt" || fail "result.txt miscounts the members"
+    grep -Eq "^  ${dirs[0]}: cancelled" "$out/sweep/result.txt" || fail "task 0, cancelled while it ran, is not listed as cancelled"
+    for t in 2 3; do
+      grep -qx "  ${dirs[t]}: never started: its job ${array}_$t was cancelled before it ran" "$out/sweep/result.txt" ||
+        fail "task $t, cancelled while pending, is not listed as never started"
+    done
+    grep -q "^# slurm/cancel.sh .*: cancelled job(s) $montage " "$out/sweep/jobs.txt" || fail "jobs.txt does not record what cancel.sh did"
+    # Again: nothing left to cancel, result.txt untouched.
+    cp "$out/sweep/result.txt" "$out/result.kept"
+    [[ $("$root/slurm/cancel.sh" "$out/sweep") == "no job of this study (sweep) to cancel"* ]] || fail "a second cancel.sh did not say there was nothing to cancel"
+    cmp -s "$out/sweep/result.txt" "$out/result.kept" || fail "a second cancel.sh rewrote result.txt"
+    # A folder that holds neither a chain nor a study, and --keep-running on a study: one line each, exit 2.
+    mkdir -p "$out/empty"
+    for bad in empty keep; do
+      rc=0
+      if [[ $bad == empty ]]; then "$root/slurm/cancel.sh" "$out/empty"; else "$root/slurm/cancel.sh" --keep-running "$out/sweep"; fi \
+        >/dev/null 2>"$out/refused-$bad.err" || rc=$?
+      cat "$out/refused-$bad.err"
+      [[ $rc == 2 && $(wc -l <"$out/refused-$bad.err") == 1 ]] || fail "cancel.sh ($bad): exit $rc, $(cat "$out/refused-$bad.err")"
+    done
+    grep -q "allowed: the output.dir of a chain .*chain.log), or the --out folder of a study .*jobs.txt)" "$out/refused-empty.err" ||
+      fail "cancel.sh on a folder without chain.log or jobs.txt does not say what is allowed"
+    grep -q -- '--keep-running is for a restart chain' "$out/refused-keep.err" || fail "cancel.sh --keep-running on a study does not say why it is refused"
+    [[ -z $(my_jobs) ]] || fail "a refused cancel.sh left jobs: $(my_jobs)"
+    # A convergence study: its level jobs and its collect job.
+    conv=$root/slurm/inputs/convergence-2d.toml
+    res=$("$root/slurm/convergence.sh" --site localhost --time 00:05:00 --n0 16 --levels 3 --steps0 1000000 --out "$out/conv" "$conv")
+    echo "$res"
+    collect=$(sed -n 's/.*collect job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $collect ]] || fail "convergence.sh printed no collect job id"
+    wait_for "grep -qs '^step ' '$out/conv/n0016/'slurm-*.out" 120 || fail "the n = 16 level did not start stepping"
+    "$root/slurm/cancel.sh" "$out/conv" >"$out/cancel-conv.out" 2>&1 || fail "cancel.sh CONV_DIR failed: $(cat "$out/cancel-conv.out")"
+    cat "$out/cancel-conv.out" "$out/conv/result.txt"
+    grep -q "^cancelled job(s) $collect (collect job, pending), [0-9]* (member n0016, running)" "$out/cancel-conv.out" ||
+      fail "cancel.sh did not name the collect job and the levels"
+    [[ -z $(my_jobs) ]] || fail "jobs still queued after cancel.sh returned: $(my_jobs)"
+    [[ $(job_state "$collect") == CANCELLED ]] || fail "the collect job is $(job_state "$collect"), not CANCELLED"
+    grep -qx 'result: cancelled' "$out/conv/result.txt" && grep -qx 'members: 0 ok, 3 not finished (3 of them cancelled)' "$out/conv/result.txt" ||
+      fail "the convergence study's result.txt does not say cancelled with 3 cancelled levels"
+    grep -Eq "^  $out/conv/n0016: cancelled" "$out/conv/result.txt" || fail "the n = 16 level is not listed as cancelled"
+    echo "PASS: cancel.sh cancelled sweep $array with its montage job $montage, and a convergence study with its collect job $collect; result.txt says cancelled" ;;
 
   *) fail "unknown test $test" ;;
 esac
