@@ -17,7 +17,8 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
                     h: dt ~ h, for time.integrator=rkl2, whose stage count grows instead: its O(dt^2) time
                     error stays O(h^2), with a constant well below the space error's); recorded in the results
   --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
-                    DIR/study-plan.txt (a folder that holds another study's plan is refused)
+                    DIR/study-plan.txt (a folder that holds another study's plan is refused), DIR/jobs.txt
+                    (the job ids; slurm/cancel.sh DIR cancels them)
   --ranks R         ranks per run (default 1)
   --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
   --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)

@@ -12,7 +12,8 @@ usage: slurm/scaling.sh --kind strong|weak [options] INPUT.toml [key=value ...]
   --h H                  weak: cell size, a finite number > 0 (default 1.0): the global box is n*h per axis
   --dims D               weak: 2 or 3 (default 2)
   --out DIR              series folder (default out/scaling-KIND): DIR/ranksNNNN/ per run, DIR/result.txt,
-                         DIR/study-plan.txt (a folder that holds another series' plan is refused)
+                         DIR/study-plan.txt (a folder that holds another series' plan is refused), DIR/jobs.txt
+                         (the job ids; slurm/cancel.sh DIR cancels them)
   --site NAME            site settings;  --gpu  one rank per GPU (slurm/gpu.sbatch)
   --time TIME            limit per job (default 00:30:00)
   --local                run one after another here with mpiexec (MPIEXEC, GS_BIN) instead of submitting
