@@ -59,7 +59,8 @@ KOKKOS_FORCEINLINE_FUNCTION CellUpdate<Real> update_cell(const CellCoefficients<
   // (NaN included): a select, where a branch on physics.clamp stopped g++ from
   // vectorising the row loop. Written as two one-sided selects, each of which
   // is one SSE/AVX max or min (a NaN in `un` falls through both), where the
-  // nested form compiled to compare-and-mask sequences (docs/performance.md).
+  // nested form compiled to compare-and-mask sequences (measured in
+  // docs/history/performance-rounds.md, "Second round").
   // Same result for every input, -0 included.
   un = c.lo > un ? c.lo : un;
   un = c.hi < un ? c.hi : un;
