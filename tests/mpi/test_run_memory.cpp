@@ -290,6 +290,11 @@ TEST(RunMemory, Run2DRkl2AndRestart) {
   check_run("2d_rkl2", with(o, {"time.steps=6", "output.every=2", "checkpoint.every=2"}), "latest");
 }
 
+// rk4: four registers (y, k1 and two stage values), in 3D.
+TEST(RunMemory, Run3DRk4) {
+  check_run("3d_rk4", with(with(k3D, {"time.integrator=rk4", "time.dt=0.7"}), kOutputs), "", true);
+}
+
 // Field outputs in their own precision, compressed: the block of the wider of
 // the state's and the fields' value types.
 TEST(RunMemory, Run3DFieldFormats) {
