@@ -13,9 +13,16 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --dt0 DT          time step on the coarsest grid, a finite number > 0 (default 0.2); level i uses DT / 4^i
                     (DT / 2^i with --dt-scaling h)
   --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i (S * 2^i with h)
-  --dt-scaling h2|h how dt follows h (default h2: dt ~ h^2, as an explicit integrator's stability needs;
+  --dt-scaling h2|h|none how dt follows h (default h2: dt ~ h^2, as an explicit integrator's stability needs;
                     h: dt ~ h, for time.integrator=rkl2, whose stage count grows instead: its O(dt^2) time
-                    error stays O(h^2), with a constant well below the space error's); recorded in the results
+                    error stays O(h^2), with a constant well below the space error's; none: dt0 and steps0 at
+                    every level, for rkl2 with grid.order=4, where the time error, the same at every level,
+                    cancels in successive differences and the space error alone is measured); recorded in the
+                    results
+  --compare points|averages
+                    how a finer level meets a coarser one (default points: at the coarser cell centres, by
+                    Fourier interpolation, which shows order 4 of grid.order=4; averages: block averages,
+                    which differ from the centre values by h^2/24 lap(v) and cap the order at 2)
   --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
                     DIR/study-plan.txt (a folder that holds another study's plan is refused), DIR/jobs.txt
                     (the job ids; slurm/cancel.sh DIR cancels them)
@@ -45,7 +52,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 prog=$args_prog
 n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
-reference="" expect="" tol=0.2 dry=0 scaling=h2 pattern=0
+reference="" expect="" tol=0.2 dry=0 scaling=h2 pattern=0 compare=points
 while (($#)); do
   case $1 in
     --n0) args_need "$1" $#; n0=$2; shift 2 ;;
@@ -53,6 +60,7 @@ while (($#)); do
     --dt0) args_need "$1" $#; dt0=$2; shift 2 ;;
     --steps0) args_need "$1" $#; steps0=$2; shift 2 ;;
     --dt-scaling) args_need "$1" $#; scaling=$2; shift 2 ;;
+    --compare) args_need "$1" $#; compare=$2; shift 2 ;;
     --out) args_need "$1" $#; out=$2; shift 2 ;;
     --ranks) args_need "$1" $#; ranks=$2; shift 2 ;;
     --local) local=1; shift ;;
@@ -79,7 +87,12 @@ args_time --time "$time"
 case $scaling in
   h2) shift_per_level=2 ;;  # dt0 / 4^i, steps0 * 4^i
   h) shift_per_level=1 ;;   # dt0 / 2^i, steps0 * 2^i
-  *) args_refuse --dt-scaling "$scaling" "h2 (dt0 / 4^i, the default) or h (dt0 / 2^i, for time.integrator=rkl2)" ;;
+  none) shift_per_level=0 ;; # dt0, steps0
+  *) args_refuse --dt-scaling "$scaling" "h2 (dt0 / 4^i, the default), h (dt0 / 2^i, for time.integrator=rkl2) or none (dt0 at every level)" ;;
+esac
+case $compare in
+  points | averages) ;;
+  *) args_refuse --compare "$compare" "points (the default) or averages" ;;
 esac
 ((pattern)) || reference=${reference:-successive}
 case $reference in
@@ -144,7 +157,7 @@ done
 study_check_plan "$out" "$study_text"
 study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
-  --tolerance "$tol" --dt-scaling "$scaling")
+  --tolerance "$tol" --dt-scaling "$scaling" --compare "$compare")
 [[ -n $reference ]] && collect+=(--reference "$reference")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")
 ((pattern)) && collect+=(--pattern)

@@ -57,7 +57,7 @@ struct LevelGeometry {
 template <class Real, Stencil S, bool Mapped>
 struct TileKernel {
   using real_type = Real;
-  static constexpr bool kThreeD = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  static constexpr bool kThreeD = stencil_is_3d(S);
   ConstField<Real> eu, ev, F_map, k_map;
   Field<Real> au, av, bu, bv;
   CellCoefficients<Real> coef;

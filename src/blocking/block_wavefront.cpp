@@ -75,7 +75,7 @@ struct LevelKernels {
 template <Stencil S, bool Mapped, class Real>
 void sweep(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
            const State<Real>& b, int rows_per_band) {
-  constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  constexpr bool three_d = stencil_is_3d(S);
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   const bool threaded = ExecSpace().concurrency() > 1;
@@ -144,7 +144,7 @@ void sweep(const ReactionDiffusion<Real>& p, const LevelTable& table, const std:
 template <Stencil S, bool Mapped, class Real>
 void sweep_threaded(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
                     const State<Real>& b) {
-  constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  constexpr bool three_d = stencil_is_3d(S);
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   LevelKernels<Real, S, Mapped> kernels(p, table, boxes, a, b);

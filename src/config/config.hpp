@@ -22,7 +22,8 @@ struct GridConfig {
   int dims = 2;
   std::array<long, 3> n = {256, 256, 1};      // cells per dimension (z = 1 in 2D)
   std::array<double, 3> L = {256.0, 256.0, 1.0};  // domain length per dimension
-  int stencil_points = 0;                      // 0: the dimension's default (9 / 27)
+  int order = 2;                               // grid.order: of the Laplacian in h, 2 or 4
+  int stencil_points = 0;                      // 0: the default of the dimension and order (9 / 27; 9 / 13 at order 4)
   Stencil stencil = Stencil::P9;
   Precision precision = Precision::Double;  // of the state: the program holds a simulation for each
   double h(int d) const { return L[d] / double(n[d]); }

@@ -88,15 +88,15 @@ void check_stability(SimConfig& c, const Setting& grid_L, const Setting& time_dt
   os << "dt = " << std::setprecision(6) << c.time.dt;
   if (takes_stage_count(c.time.integrator))
     os << " is beyond what time.stages = " << c.time.resolved_stages << " of " << name_of(c.time.integrator) << " holds with the "
-       << c.grid.stencil_points << "-point stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable)
+       << stencil_name(c.grid.stencil) << " stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable)
        << ", " << scheme.stability_factor << " x the explicit limit); reduce time.dt, raise time.stages or set it to \"auto\"";
   else if (scheme.stability_factor == 1)
-    os << " is beyond the explicit stability limit of the " << c.grid.stencil_points
-       << "-point stencil with these physics (largest stable dt = " << printable_at_most(limit)
+    os << " is beyond the explicit stability limit of the " << stencil_name(c.grid.stencil)
+       << " stencil with these physics (largest stable dt = " << printable_at_most(limit)
        << "); reduce time.dt or set time.allow_unstable = true";
   else
-    os << " is beyond what " << name_of(c.time.integrator) << " holds with the " << c.grid.stencil_points
-       << "-point stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable) << ", "
+    os << " is beyond what " << name_of(c.time.integrator) << " holds with the " << stencil_name(c.grid.stencil)
+       << " stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable) << ", "
        << scheme.stability_factor << " x the explicit limit of forward Euler); reduce time.dt or set time.allow_unstable = true";
   throw_setting(time_dt, os.str());
 }

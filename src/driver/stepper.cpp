@@ -37,7 +37,7 @@ Stepper<Real>::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTime
     const Integrator integrator = scheme_.integrator;
     GS_REQUIRE(scheme_.blocks(), "halo_depth > 1 with an integrator the block forms do not run");
     for (int d = 0; d < dec.dims(); ++d)
-      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator), "ghost width does not match halo_depth and integrator");
+      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator, stencil_), "ghost width does not match halo_depth and integrator");
     for (int n = 1; n <= depth_; ++n) plans_.push_back(make_block_plans(dec, integrator, n * scheme_.stages()));
   }
 }

@@ -123,6 +123,8 @@ void dispatch_kernel(Stencil stencil, bool mapped, Fn&& fn) {
     case Stencil::P7: with_map(std::integral_constant<Stencil, Stencil::P7>{}); break;
     case Stencil::P19: with_map(std::integral_constant<Stencil, Stencil::P19>{}); break;
     case Stencil::P27: with_map(std::integral_constant<Stencil, Stencil::P27>{}); break;
+    case Stencil::X9: with_map(std::integral_constant<Stencil, Stencil::X9>{}); break;
+    case Stencil::X13: with_map(std::integral_constant<Stencil, Stencil::X13>{}); break;
   }
 }
 

@@ -42,9 +42,11 @@ TEST_P(KernelForms, RowsAndCellsGiveTheSameBits) {
   const bool three_d = stencil_dims(stencil) == 3;
   // Odd sizes, longer than one 256-cell chunk of the row form in 2D.
   const int ex = three_d ? 21 : 301, ey = three_d ? 13 : 17, ez = three_d ? 11 : 1;
+  // The cells whose neighbours, as far as the stencil reaches, are in the arrays.
+  const int r = stencil_radius(stencil);
   IndexBox box;
-  box.lo[0] = 1, box.hi[0] = ex - 1, box.lo[1] = 1, box.hi[1] = ey - 1;
-  box.lo[2] = three_d ? 1 : 0, box.hi[2] = three_d ? ez - 1 : 1;
+  box.lo[0] = r, box.hi[0] = ex - r, box.lo[1] = r, box.hi[1] = ey - r;
+  box.lo[2] = three_d ? r : 0, box.hi[2] = three_d ? ez - r : 1;
 
   const State<Real> in{random_field("u", ex, ey, ez, 1, 0.2, 1.0), random_field("v", ex, ey, ez, 2, 0.0, 0.5)};
   const State<Real> base{random_field("bu", ex, ey, ez, 3, 0.2, 1.0), random_field("bv", ex, ey, ez, 4, 0.0, 0.5)};
@@ -99,7 +101,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, KernelForms,
-                         ::testing::Combine(::testing::ValuesIn(test::kAllStencils),
+                         ::testing::Combine(::testing::ValuesIn(test::kEveryStencil),
                                             ::testing::Values(StageKind::Forward, StageKind::Average, StageKind::ForwardKeepRate,
                                                               StageKind::Combine),
                                             ::testing::Bool(), ::testing::Bool()),
