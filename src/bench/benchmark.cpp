@@ -36,7 +36,8 @@ const char* kBenchUsage =
     "  steps=10 repeats=5     steps per timed repetition; repetitions (median reported)\n"
     "  warmup=2               untimed steps before the repetitions\n"
     "  stream_mib=64          size of each bandwidth array per rank, MiB\n"
-    "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt\n"
+    "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt,\n"
+    "                         2d-o4, 3d-o4 (grid.order=4: the radius-2 cross, 9 / 13 points)\n"
     "  integrators=euler,rk2,rkl2,rk4  (rkl2 with time.stages=9; integrators the block forms\n"
     "                         do not run with parallel.halo_depth=1; cells/s counts steps,\n"
     "                         stages/s stage updates)\n"
@@ -70,7 +71,7 @@ Integrator integrator_named(const std::string& name) {
 
 struct Options {
   long n2d = 2048, n3d = 160, steps = 10, repeats = 5, warmup = 2, stream_mib = 64;
-  std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt"};
+  std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt", "2d-o4", "3d-o4"};
   std::vector<std::string> integrators = integrator_names();
   std::vector<std::string> precisions = {"double", "float"};
   std::vector<std::string> overrides;
@@ -146,7 +147,7 @@ Options parse(const std::vector<std::string>& args) {
       for (const auto& c : o.cases)
         if (std::find(all_cases.begin(), all_cases.end(), c) == all_cases.end())
           throw InputError("command line: benchmark key 'cases' = '" + value + "': '" + c +
-                           "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, all");
+                           "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, 2d-o4, 3d-o4, all");
     } else if (key == "integrators") {
       o.integrators = list_of(key, value, integrator_names());
     } else if (key == "precisions") {
@@ -208,9 +209,29 @@ double bytes_per_cell(const SimConfig& cfg, double word) {
 // and diagonal sums, its side and middle weights, 3 to combine). For the
 // roofline plot.
 double flops_per_cell(const SimConfig& cfg) {
-  const int stencil = cfg.grid.stencil_points;
-  const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 15 : 18;
+  // The radius-2 cross: per axis 2 sums, 2 products, 2 differences and the
+  // product by inv_h2 / 12, and the sum over axes: 15 in 2D, 23 in 3D.
+  double lap = 0;
+  switch (cfg.grid.stencil) {
+    case Stencil::P5: lap = 9; break;
+    case Stencil::P9: lap = 11; break;
+    case Stencil::P7: lap = 14; break;
+    case Stencil::P19: lap = 15; break;
+    case Stencil::P27: lap = 18; break;
+    case Stencil::X9: lap = 15; break;
+    case Stencil::X13: lap = 23; break;
+  }
   return cfg.time.scheme().flops_per_cell(lap);
+}
+
+// A case's stencil: "2d-5pt" .. "3d-27pt" name the point count of a
+// second-order stencil, "2d-o4" / "3d-o4" grid.order = 4 (the radius-2 cross).
+bool fourth_order_case(const std::string& name) { return name.substr(3) == "o4"; }
+std::string case_stencil_key(const std::string& name) {
+  return fourth_order_case(name) ? "grid.order=4" : "grid.stencil=" + std::to_string(std::stoi(name.substr(3)));
+}
+int case_points(const std::string& name) {
+  return fourth_order_case(name) ? (name[0] == '2' ? 9 : 13) : std::stoi(name.substr(3));
 }
 
 // The stage count of the cases of an integrator that takes one (rkl2): s = 9
@@ -224,7 +245,7 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
   const int dims = name[0] - '0';
   const long n = dims == 2 ? o.n2d : o.n3d;
   std::vector<std::string> ov = {"grid.dims=" + std::to_string(dims), "grid.n=" + std::to_string(n),
-                                 "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
+                                 "grid.L=" + std::to_string(n) + ".0", case_stencil_key(name),
                                  "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
                                  "grid.precision=" + precision};
   const Integrator scheme = integrator_named(integrator);
@@ -242,7 +263,8 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
 // cannot fit in the memory of a rank (exit 2 with one line naming the key,
 // like grid.n of a run) or that has nothing to run.
 void check_benchmark(const Options& o, MPI_Comm comm) {
-  if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt");
+  if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, "
+                                          "3d-27pt, 2d-o4, 3d-o4");
   if (o.integrators.empty())
     throw InputError("command line: benchmark key 'integrators' is empty; allowed: a comma list of " + comma_list(integrator_names()));
   if (o.precisions.empty()) throw InputError("command line: benchmark key 'precisions' is empty; allowed: double, float or double,float");
@@ -281,7 +303,7 @@ CaseResult named_case(const Options& o, const std::string& name, const std::stri
   r.integrator = integrator;
   r.precision = precision;
   r.dims = name[0] - '0';
-  r.stencil = std::stoi(name.substr(3));
+  r.stencil = case_points(name);
   r.n = r.dims == 2 ? o.n2d : o.n3d;
   return r;
 }
@@ -377,6 +399,7 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
   return {{"case", r.label()},
           {"dims", r.dims},
           {"stencil", r.stencil},
+          {"order", fourth_order_case(r.name) ? 4 : 2},
           {"integrator", r.integrator},
           {"precision", r.precision},
           {"n", r.n},
@@ -421,7 +444,8 @@ void benchmark_cases(const Options& o, double copy_bw, double triad_bw, Json& ca
     for (const auto& name : o.cases)
       for (const auto& integrator : o.integrators)
         for (const int depth : o.depths) {
-          if (!blocks_run(integrator)) continue;
+          // The block forms run neither these integrators nor the radius-2 cross.
+          if (!blocks_run(integrator) || fourth_order_case(name)) continue;
           const CaseResult r = run_block_case<Real>(o, name, integrator, depth);
           cases.push_back(case_json_with_block(r, copy_bw, triad_bw));
           print_case(r, copy_bw);
