@@ -57,7 +57,8 @@ how it runs, one directive per line:
   pvpython            a python block that runs with ParaView's pvpython
   file: NAME          a toml or text block: its text is written to NAME in the
                       working folder, for the blocks after it
-  timeout: S          this block's limit in seconds (default 120)
+  timeout: S          this block's limit in seconds (default 120, or the
+                      environment's GS_DOCS_BLOCK_TIMEOUT)
 A one-line form `<!-- commands: DIRECTIVE -->` holds one directive. Blocks
 quoting messages under a `<!-- messages: -->` comment are docs_keys'
 (messages.py) and are text here.
@@ -81,7 +82,7 @@ COMMAND_WORDS = re.compile(
     r"^\s*(\$ |(build[^/\s]*/src/)?grayscott(\s|$)|gs-[a-z-]+(\s|$)|mpiexec\s|mpirun\s|srun\s|sbatch\s|"
     r"slurm/[\w./-]*\.sh(\s|$)|bash\s|cmake\s|ctest\s|python3?\s|/usr/bin/python3\s|pvpython\s|module\s|cd\s|export\s)")
 DIRECTIVE = re.compile(r"^(small|not run|file|timeout):\s*(.*)$|^(dry run|catalyst|pvpython)$")
-DEFAULT_TIMEOUT = 120
+DEFAULT_TIMEOUT = int(os.environ.get("GS_DOCS_BLOCK_TIMEOUT", "120"))
 
 
 class Block:
@@ -216,11 +217,17 @@ def run(argv, cwd, env, timeout, prefix=()):
                          stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         out, _ = p.communicate(timeout=timeout)
-        return p.returncode, out.decode("utf-8", "replace")
+        rc, note = p.returncode, ""
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, 9)
         out, _ = p.communicate()
-        return 124, out.decode("utf-8", "replace") + "\n(killed after %d s)" % timeout
+        rc, note = 124, "\n(killed after %d s)" % timeout
+    # What the block left running in the background (an X server, say) ends with it.
+    try:
+        os.killpg(p.pid, 15)
+    except ProcessLookupError:
+        pass
+    return rc, out.decode("utf-8", "replace") + note
 
 
 BASH_PREAMBLE = ("set -e -o pipefail\n"
