@@ -57,6 +57,8 @@ how it runs, one directive per line:
   pvpython            a python block that runs with ParaView's pvpython
   file: NAME          a toml or text block: its text is written to NAME in the
                       working folder, for the blocks after it
+  exit: N             a console block whose commands are refused: each must
+                      exit with N (not 0) and print what the block quotes
   timeout: S          this block's limit in seconds (default 120, or the
                       environment's GS_DOCS_BLOCK_TIMEOUT)
 A one-line form `<!-- commands: DIRECTIVE -->` holds one directive. Blocks
@@ -81,7 +83,7 @@ TEXT_KINDS = ("text", "toml", "cpp", "json")
 COMMAND_WORDS = re.compile(
     r"^\s*(\$ |(build[^/\s]*/src/)?grayscott(\s|$)|gs-[a-z-]+(\s|$)|mpiexec\s|mpirun\s|srun\s|sbatch\s|"
     r"slurm/[\w./-]*\.sh(\s|$)|bash\s|cmake\s|ctest\s|python3?\s|/usr/bin/python3\s|pvpython\s|module\s|cd\s|export\s)")
-DIRECTIVE = re.compile(r"^(small|not run|file|timeout):\s*(.*)$|^(dry run|catalyst|pvpython)$")
+DIRECTIVE = re.compile(r"^(small|not run|file|timeout|exit):\s*(.*)$|^(dry run|catalyst|pvpython)$")
 DEFAULT_TIMEOUT = int(os.environ.get("GS_DOCS_BLOCK_TIMEOUT", "120"))
 
 
@@ -118,7 +120,7 @@ def parse(path, page):
                 m = DIRECTIVE.match(d)
                 if not m:
                     problems.append("%s:%d: unknown directive '%s' (small: OLD => NEW, dry run, not run: REASON, catalyst, "
-                                    "pvpython, file: NAME, timeout: S)" % (page, start + 1, d))
+                                    "pvpython, file: NAME, exit: N, timeout: S)" % (page, start + 1, d))
                     continue
                 pending.append((m.group(1), m.group(2).strip()) if m.group(1) else (m.group(3), ""))
             i += 1
@@ -257,10 +259,12 @@ def run_block(block, text, work, env, python, prefix):
         commands = console_commands(text, block.line + 1)
     except ValueError as e:
         return "%s: %s" % (block.where, e)
+    expected = int((block.get("exit") or ["0"])[0])
     for at, command, quoted in commands:
         rc, out = run(["bash", "--noprofile", "--norc", "-o", "pipefail", "-c", command], work, env, timeout, prefix)
-        if rc:
-            return "%s:%d: '%s' exited %d:\n%s" % (block.page, at, command, rc, tail(out))
+        if rc != expected:
+            return "%s:%d: '%s' exited %d%s:\n%s" % (block.page, at, command, rc,
+                                                   " (the block says exit %d)" % expected if expected else "", tail(out))
         if quoted and not matches(quoted, out.split("\n")):
             return "%s:%d: '%s' did not print the quoted lines:\n%s\n  it printed:\n%s" % (
                 block.page, at, command, "\n".join("    " + q for q in quoted), tail(out, 40))
@@ -316,6 +320,8 @@ def check_pages(repo, pages, binary, outdir, only_parse=False):
                                 "'<!-- commands: not run: REASON -->'" % (b.page, hit[0], b.kind, hit[1][:80]))
         elif b.kind in RUN_KINDS and b.get("file"):
             failures.append("%s: file: is for toml and text blocks" % b.where)
+        if b.get("exit") and b.kind != "console":
+            failures.append("%s: exit: is for console blocks" % b.where)
     if failures or only_parse:
         return failures, report
     build = os.path.dirname(os.path.dirname(os.path.abspath(binary)))
