@@ -20,8 +20,9 @@ marked not run). The folder is removed when every block passed, and kept for
 a look when one failed.
 
 The convention. Every fenced block has an info string saying what it is:
-  bash     commands: run as one bash script (set -e -o pipefail); the first
-           command that fails fails the block, with its doc line
+  bash     commands: run as one bash script (pipefail), every line, as a
+           reader pasting them would; each command that fails is named with
+           its doc line, and fails the block
   console  commands after "$ " (continued by a trailing backslash), each
            followed by the output it prints: the quoted lines must match
            consecutive lines of the command's stdout and stderr, where "..."
@@ -44,11 +45,17 @@ how it runs, one directive per line:
 
   small: OLD => NEW   replace the text OLD by NEW before running (smaller
                       grids, fewer steps); OLD must occur in the block
-  dry run             every slurm/*.sh in the block without --local runs with
+  dry run             every slurm/*.sh in the block without --local (or a
+                      --dry-run of its own) runs with
                       --dry-run: arguments, the site file and the input
                       (grayscott --check) are checked as at submission, and
                       nothing is queued (the jobs themselves are the slurm
                       label's tests, on a one-node test cluster)
+  site: NAME          with dry run: `--site mysite` (the reader's own site
+                      file, copied from a generic one) runs as `--site NAME`
+  checkout: PATH      a console block whose quoted output names the checkout
+                      by an example path (/home/me/gs): that path stands for
+                      the folder the commands run in
   not run: REASON     a bash, console or python block that cannot run here
                       (a GPU, a site's Kokkos, the package installer, the test
                       suite itself); the reason is printed
@@ -83,7 +90,7 @@ TEXT_KINDS = ("text", "toml", "cpp", "json")
 COMMAND_WORDS = re.compile(
     r"^\s*(\$ |(build[^/\s]*/src/)?grayscott(\s|$)|gs-[a-z-]+(\s|$)|mpiexec\s|mpirun\s|srun\s|sbatch\s|"
     r"slurm/[\w./-]*\.sh(\s|$)|bash\s|cmake\s|ctest\s|python3?\s|/usr/bin/python3\s|pvpython\s|module\s|cd\s|export\s)")
-DIRECTIVE = re.compile(r"^(small|not run|file|timeout|exit):\s*(.*)$|^(dry run|catalyst|pvpython)$")
+DIRECTIVE = re.compile(r"^(small|not run|file|timeout|exit|site|checkout):\s*(.*)$|^(dry run|catalyst|pvpython)$")
 DEFAULT_TIMEOUT = int(os.environ.get("GS_DOCS_BLOCK_TIMEOUT", "120"))
 
 
@@ -120,7 +127,7 @@ def parse(path, page):
                 m = DIRECTIVE.match(d)
                 if not m:
                     problems.append("%s:%d: unknown directive '%s' (small: OLD => NEW, dry run, not run: REASON, catalyst, "
-                                    "pvpython, file: NAME, exit: N, timeout: S)" % (page, start + 1, d))
+                                    "pvpython, file: NAME, exit: N, site: NAME, checkout: PATH, timeout: S)" % (page, start + 1, d))
                     continue
                 pending.append((m.group(1), m.group(2).strip()) if m.group(1) else (m.group(3), ""))
             i += 1
@@ -154,10 +161,14 @@ def substitute(block):
         if old not in text:
             raise ValueError("small: '%s' does not occur in the block (stale marker?)" % old)
         text = text.replace(old, new)
+    for site in block.get("site"):
+        if "--site mysite" not in text:
+            raise ValueError("site: no '--site mysite' in the block")
+        text = text.replace("--site mysite", "--site " + site)
     if block.get("dry run"):
         out = []
         for line in text.split("\n"):
-            if "--local" not in line:
+            if "--local" not in line and "--dry-run" not in line:
                 line = re.sub(r"((^|\s)(\./)?slurm/\w+\.sh)(?!\S)(?! --dry-run)", r"\1 --dry-run", line)
             out.append(line)
         if out == text.split("\n"):
@@ -232,21 +243,25 @@ def run(argv, cwd, env, timeout, prefix=()):
     return rc, out.decode("utf-8", "replace") + note
 
 
-BASH_PREAMBLE = ("set -e -o pipefail\n"
-                 "trap 'rc=$?; echo \"docs_commands: block line $LINENO exited $rc: $BASH_COMMAND\"' ERR\n")
+# Every command runs, as a reader pasting the lines one by one would run them; each
+# failure is reported with its line, and the block fails when one failed.
+BASH_PREAMBLE = ("set -o pipefail; docs_failed=0\n"
+                 "trap 'rc=$?; docs_failed=1; echo \"docs_commands: block line $LINENO exited $rc: $BASH_COMMAND\"' ERR\n")
+BASH_END = "\nexit $docs_failed\n"
 
 
 def run_block(block, text, work, env, python, prefix):
     """None when the block passed, else a message."""
     timeout = int((block.get("timeout") or [DEFAULT_TIMEOUT])[0])
     if block.kind == "bash":
-        rc, out = run(["bash", "--noprofile", "--norc", "-c", BASH_PREAMBLE + text], work, env, timeout, prefix)
+        rc, out = run(["bash", "--noprofile", "--norc", "-c", BASH_PREAMBLE + text + BASH_END], work, env, timeout, prefix)
         if rc:
-            m = re.search(r"docs_commands: block line (\d+) exited (\d+): (.*)", out)
-            if m:
-                doc_line = block.line + int(m.group(1)) - 2  # the preamble's 2 lines; the fence is line 0
-                return "%s:%d: '%s' exited %s:\n%s" % (block.page, doc_line, m.group(3), m.group(2), tail(out))
-            return "%s: the block exited %d:\n%s" % (block.where, rc, tail(out))
+            failed = ["%s:%d: '%s' exited %s" % (block.page, block.line + int(m.group(1)) - 2, m.group(3), m.group(2))
+                      for m in re.finditer(r"docs_commands: block line (\d+) exited (\d+): (.*)", out)]
+            # (block line - 2: the preamble's 2 lines; the fence is the block's line 0)
+            if failed and rc != 124:
+                return "\n".join(failed) + ":\n" + tail(out)
+            return "%s: the block exited %d%s:\n%s" % (block.where, rc, "".join("\n" + f for f in failed), tail(out))
         return None
     if block.kind == "python":
         script = os.path.join(work, ".docs_block.py")
@@ -260,6 +275,8 @@ def run_block(block, text, work, env, python, prefix):
     except ValueError as e:
         return "%s: %s" % (block.where, e)
     expected = int((block.get("exit") or ["0"])[0])
+    for path in block.get("checkout"):
+        commands = [(at, command, [q.replace(path, work) for q in quoted]) for at, command, quoted in commands]
     for at, command, quoted in commands:
         rc, out = run(["bash", "--noprofile", "--norc", "-o", "pipefail", "-c", command], work, env, timeout, prefix)
         if rc != expected:
@@ -320,8 +337,9 @@ def check_pages(repo, pages, binary, outdir, only_parse=False):
                                 "'<!-- commands: not run: REASON -->'" % (b.page, hit[0], b.kind, hit[1][:80]))
         elif b.kind in RUN_KINDS and b.get("file"):
             failures.append("%s: file: is for toml and text blocks" % b.where)
-        if b.get("exit") and b.kind != "console":
-            failures.append("%s: exit: is for console blocks" % b.where)
+        for name in ("exit", "checkout"):
+            if b.get(name) and b.kind != "console":
+                failures.append("%s: %s: is for console blocks" % (b.where, name))
     if failures or only_parse:
         return failures, report
     build = os.path.dirname(os.path.dirname(os.path.abspath(binary)))
