@@ -225,22 +225,26 @@ def tail(text, n=8):
 
 
 def run(argv, cwd, env, timeout, prefix=()):
-    """(exit code, output) of one command in its own process group; 124 on timeout."""
-    p = subprocess.Popen(list(prefix) + argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         stdin=subprocess.DEVNULL, start_new_session=True)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        rc, note = p.returncode, ""
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, 9)
-        out, _ = p.communicate()
-        rc, note = 124, "\n(killed after %d s)" % timeout
-    # What the block left running in the background (an X server, say) ends with it.
-    try:
-        os.killpg(p.pid, 15)
-    except ProcessLookupError:
-        pass
-    return rc, out.decode("utf-8", "replace") + note
+    """(exit code, output) of one command in its own session; 124 on timeout. The output goes
+    to a file, not a pipe: a process the block leaves in the background (an X server) would
+    hold a pipe open after the block ended."""
+    with tempfile.TemporaryFile() as log:
+        p = subprocess.Popen(list(prefix) + argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            rc, note = p.wait(timeout=timeout), ""
+        except subprocess.TimeoutExpired:
+            rc, note = 124, "\n(killed after %d s)" % timeout
+        # What the block left running (its whole session) ends with it.
+        for sig in (15, 9):
+            try:
+                os.killpg(p.pid, sig)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+        p.wait()
+        log.seek(0)
+        return rc, log.read().decode("utf-8", "replace") + note
 
 
 # Every command runs, as a reader pasting the lines one by one would run them; each
