@@ -5,6 +5,8 @@
 usage: check.py GRAYSCOTT OUTDIR REPO [PAGE ...]
        check.py --self-test OUTDIR
 
+Alone, from the checkout: python3 tests/regression/docs_commands/check.py
+build/src/grayscott /tmp/docs-check . docs/io.md
 PAGE (README.md, docs/io.md, ...) runs those pages only; by default every
 page runs: README.md first, then docs/*.md in name order (docs/history/ is a
 lab notebook of commands as they were then, and is not read).
@@ -14,7 +16,8 @@ git tracks, as they are in the working tree) with `build` a link to the
 build folder of GRAYSCOTT, as after the quick start; every block runs there,
 one after another, in one shared folder: a block may use what an earlier
 block made (`out/...`), and two commands that write the same default output
-folder collide as they would for a reader. `grayscott` alone is not on PATH
+folder collide as they would for a reader. A page makes what its own
+commands read: the order across pages is this checker's, not a reader's. `grayscott` alone is not on PATH
 (the docs say build/src/grayscott, or name the installed command in a block
 marked not run). The folder is removed when every block passed, and kept for
 a look when one failed.
@@ -45,12 +48,13 @@ how it runs, one directive per line:
 
   small: OLD => NEW   replace the text OLD by NEW before running (smaller
                       grids, fewer steps); OLD must occur in the block
-  dry run             every slurm/*.sh in the block without --local (or a
-                      --dry-run of its own) runs with
-                      --dry-run: arguments, the site file and the input
-                      (grayscott --check) are checked as at submission, and
-                      nothing is queued (the jobs themselves are the slurm
-                      label's tests, on a one-node test cluster)
+  dry run             every slurm/*.sh in the block that has neither --local
+                      nor a --dry-run of its own runs with --dry-run: the
+                      arguments, the site file and the input (grayscott
+                      --check, every member of a study) are checked as at
+                      submission, and nothing is queued (the jobs themselves
+                      are the slurm label's tests, on a one-node test
+                      cluster); --local studies run for real
   site: NAME          with dry run: `--site mysite` (the reader's own site
                       file, copied from a generic one) runs as `--site NAME`
   checkout: PATH      a console block whose quoted output names the checkout
