@@ -17,7 +17,8 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
                     h: dt ~ h, for time.integrator=rkl2, whose stage count grows instead: its O(dt^2) time
                     error stays O(h^2), with a constant well below the space error's); recorded in the results
   --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
-                    DIR/study-plan.txt (a folder that holds another study's plan is refused)
+                    DIR/study-plan.txt (a folder that holds another study's plan is refused), DIR/jobs.txt
+                    (the job ids; slurm/cancel.sh DIR cancels them)
   --ranks R         ranks per run (default 1)
   --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
   --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)
@@ -109,6 +110,9 @@ all_dirs=()
 for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
 args_bin >/dev/null || exit 2  # a missing program is no level's fault: refused before the levels are named
 dirs=() deps=()
+# Through Slurm, DIR/jobs.txt records the jobs as they are submitted (slurm/cancel.sh DIR);
+# a --local study has none (an old file would name another study's jobs).
+if ((local)); then study_plan "rm -f $(printf %q "$out/$study_jobs_name")"; else study_plan "$(study_jobs_start "$out" convergence)"; fi
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
   steps=$((steps0 << (shift_per_level * i)))
@@ -133,6 +137,7 @@ for ((i = 0; i < levels; ++i)); do
     line=$(study_submit_line --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
       "$input" "$@" "${level[@]}") || exit 2
     study_plan "id_$n=\$($line)"
+    study_plan "$(study_jobs_member "$out" "\$id_$n" "$run_dir")"
     deps+=("\$id_$n")
   fi
 done

@@ -4,11 +4,9 @@ h/4, ... The levels must be comparable (same domain, final time, stencil,
 integrator and physics) or the study is refused naming the key; orders outside
 the asymptotic range give a warning. convergence.json is written in every case,
 so a study folder always says how it ended."""
-import glob
 import json
 import math
 import os
-import re
 import sys
 
 from .common import InputError, make_folder, need_modules, num, output_folder, plt, save_figure, write_table
@@ -20,8 +18,6 @@ SAME_KEYS = ("grid.stencil", "time.integrator")
 SPREAD = 0.2  # successive observed orders further apart than this are not yet asymptotic
 # How dt follows h from one level to the next (slurm/convergence.sh --dt-scaling): the dt ratio per halving of h.
 DT_SCALINGS = {"h2": 4.0, "h": 2.0}
-STAGES_PER_STEP = {"euler": 1, "rk2": 2}
-HEADER_STAGES = re.compile(r"\brkl2 s=(\d+)\b")
 
 
 def restrict(np, fine, factor):
@@ -60,29 +56,14 @@ def check_comparable(runs):
 
 
 def integration_of(s):
-    """(integrator, stages per step) of a run: summary.json's time_integration (version 4 on); for older
-    summaries the configured integrator, and rkl2's stage count from time.stages or, for "auto", from the
-    run's first stdout line ("rkl2 s=9", in run.log or a Slurm *.out in the run folder). Stages None: unknown."""
+    """(integrator, stages per step) of a run, as summary.json's time_integration records them (summary_version
+    4 on: the program's integrator table, so a new integrator needs nothing here). Older summaries: the configured
+    integrator, stages None (unknown)."""
     ti = s.get("time_integration")
     if isinstance(ti, dict) and isinstance(ti.get("integrator"), str):
         stages = ti.get("stages_per_step")
         return ti["integrator"], stages if isinstance(stages, int) and not isinstance(stages, bool) else None
-    integrator = cfg(s, "time.integrator", "euler")
-    if integrator in STAGES_PER_STEP:
-        return integrator, STAGES_PER_STEP[integrator]
-    stages = cfg(s, "time.stages", "auto")
-    if isinstance(stages, int) and not isinstance(stages, bool):
-        return integrator, stages
-    for log in sorted(glob.glob(os.path.join(s["_dir"], "*.log")) + glob.glob(os.path.join(s["_dir"], "*.out"))):
-        try:
-            with open(log, errors="replace") as f:
-                for line in f:
-                    m = HEADER_STAGES.search(line)
-                    if m and line.startswith("grayscott:"):
-                        return integrator, int(m.group(1))
-        except OSError:
-            continue
-    return integrator, None
+    return cfg(s, "time.integrator", "euler"), None
 
 
 def dt_scaling_of(runs):

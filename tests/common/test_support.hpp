@@ -100,8 +100,8 @@ inline std::string name_part(StageKind k) {
   switch (k) {
     case StageKind::Forward: return "forward";
     case StageKind::Average: return "average";
-    case StageKind::RklFirst: return "rklfirst";
-    case StageKind::Rkl: return "rkl";
+    case StageKind::ForwardKeepRate: return "forwardkeeprate";
+    case StageKind::Combine: return "combine";
   }
   return "unknown";
 }
