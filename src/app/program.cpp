@@ -38,7 +38,10 @@ const char* kUsage =
     "GS_STOP_FILE names appearing, write a checkpoint and exit 0.\n"
     "--check validates the input, the overrides and the rank layout, prints the\n"
     "effective configuration as JSON and exits 0 (or 2), writing nothing.\n"
-    "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n"
+    "Exit codes: 0 done, or stopped with a checkpoint; 1 the run failed after it started\n"
+    "(NaN or Inf in the fields, an output not written, a failed in-situ call with\n"
+    "insitu.fail = \"error\", an error on one rank); 2 bad input (the file, the overrides,\n"
+    "the rank layout, the memory, the restart= checkpoint, output.dir held by another run).\n"
     "Options starting with --kokkos- go to Kokkos, for example --kokkos-threads=N\n"
     "(threads per rank, OpenMP build), --kokkos-device-id=N (GPU build) and\n"
     "--kokkos-help (Kokkos' own list of them).\n\n";
