@@ -86,7 +86,8 @@ def main(argv=None):
 
     c = sub.add_parser("convergence", help="errors and observed order of runs at h, h/2, h/4, ...",
                        description="Compares the final fields of runs of the same problem at different resolutions. "
-                       "Each finer field is averaged onto the coarser cells (blocks of 2^dims cells per refinement).")
+                       "Each finer field is compared at the coarser cell centres (Fourier interpolation on the "
+                       "periodic box), or averaged onto the coarser cells with --compare averages.")
     c.add_argument("runs", nargs="+", help="run folders (output.dir of each resolution)")
     c.add_argument("--var", default="v", choices=["u", "v"])
     c.add_argument("--reference", choices=["finest", "richardson", "successive"],
@@ -95,11 +96,16 @@ def main(argv=None):
                    "finest run's own error taken into account; richardson: against a Richardson extrapolation of "
                    "the two finest (assumes --formal-order)")
     c.add_argument("--formal-order", type=positive, default=2.0, help="order used by the Richardson extrapolation")
+    c.add_argument("--compare", choices=["points", "averages"], default="points",
+                   help="points (default): the finer field at the coarser cell centres, by Fourier interpolation "
+                   "(spectrally accurate for a smooth field; shows order 4 of grid.order = 4); averages: block "
+                   "averages of the finer cells, which differ from the centre values by h^2/24 lap(v) and so cap "
+                   "the observed order at 2")
     c.add_argument("--out", default="convergence", help="folder for convergence.{md,csv,json,png}")
     c.add_argument("--title")
     c.add_argument("--expect-order", type=number(-math.inf, False), help="exit 1 unless every observed L2 order is within --tolerance of this")
     c.add_argument("--tolerance", type=positive, default=0.2)
-    c.add_argument("--dt-scaling", choices=["h2", "h"],
+    c.add_argument("--dt-scaling", choices=["h2", "h", "none"],
                    help="how the study scaled dt with h (slurm/convergence.sh --dt-scaling), recorded in "
                    "convergence.{md,json}; a warning when the levels' dt say otherwise (default: read from the levels)")
     c.add_argument("--pattern", action="store_true",

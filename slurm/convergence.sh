@@ -13,11 +13,19 @@ usage: slurm/convergence.sh [options] INPUT.toml [key=value ...]
   --dt0 DT          time step on the coarsest grid, a finite number > 0 (default 0.2); level i uses DT / 4^i
                     (DT / 2^i with --dt-scaling h)
   --steps0 S        steps on the coarsest grid, 1 to 1000000 (default 10); level i uses S * 4^i (S * 2^i with h)
-  --dt-scaling h2|h how dt follows h (default h2: dt ~ h^2, as an explicit integrator's stability needs;
+  --dt-scaling h2|h|none how dt follows h (default h2: dt ~ h^2, as an explicit integrator's stability needs;
                     h: dt ~ h, for time.integrator=rkl2, whose stage count grows instead: its O(dt^2) time
-                    error stays O(h^2), with a constant well below the space error's); recorded in the results
+                    error stays O(h^2), with a constant well below the space error's; none: dt0 and steps0 at
+                    every level, for rkl2 with grid.order=4, where the time error, the same at every level,
+                    cancels in successive differences and the space error alone is measured); recorded in the
+                    results
+  --compare points|averages
+                    how a finer level meets a coarser one (default points: at the coarser cell centres, by
+                    Fourier interpolation, which shows order 4 of grid.order=4; averages: block averages,
+                    which differ from the centre values by h^2/24 lap(v) and cap the order at 2)
   --out DIR         study folder (default out/convergence): DIR/nNNNN/ per run, DIR/convergence.*, DIR/result.txt,
-                    DIR/study-plan.txt (a folder that holds another study's plan is refused)
+                    DIR/study-plan.txt (a folder that holds another study's plan is refused), DIR/jobs.txt
+                    (the job ids; slurm/cancel.sh DIR cancels them)
   --ranks R         ranks per run (default 1)
   --local           run here one after another (MPIEXEC when R > 1, GS_BIN); default: submit jobs
   --site NAME       site settings for the jobs;  --time TIME  limit per job (default 00:30:00)
@@ -44,7 +52,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 prog=$args_prog
 n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
-reference="" expect="" tol=0.2 dry=0 scaling=h2 pattern=0
+reference="" expect="" tol=0.2 dry=0 scaling=h2 pattern=0 compare=points
 while (($#)); do
   case $1 in
     --n0) args_need "$1" $#; n0=$2; shift 2 ;;
@@ -52,6 +60,7 @@ while (($#)); do
     --dt0) args_need "$1" $#; dt0=$2; shift 2 ;;
     --steps0) args_need "$1" $#; steps0=$2; shift 2 ;;
     --dt-scaling) args_need "$1" $#; scaling=$2; shift 2 ;;
+    --compare) args_need "$1" $#; compare=$2; shift 2 ;;
     --out) args_need "$1" $#; out=$2; shift 2 ;;
     --ranks) args_need "$1" $#; ranks=$2; shift 2 ;;
     --local) local=1; shift ;;
@@ -78,7 +87,12 @@ args_time --time "$time"
 case $scaling in
   h2) shift_per_level=2 ;;  # dt0 / 4^i, steps0 * 4^i
   h) shift_per_level=1 ;;   # dt0 / 2^i, steps0 * 2^i
-  *) args_refuse --dt-scaling "$scaling" "h2 (dt0 / 4^i, the default) or h (dt0 / 2^i, for time.integrator=rkl2)" ;;
+  none) shift_per_level=0 ;; # dt0, steps0
+  *) args_refuse --dt-scaling "$scaling" "h2 (dt0 / 4^i, the default), h (dt0 / 2^i, for time.integrator=rkl2) or none (dt0 at every level)" ;;
+esac
+case $compare in
+  points | averages) ;;
+  *) args_refuse --compare "$compare" "points (the default) or averages" ;;
 esac
 ((pattern)) || reference=${reference:-successive}
 case $reference in
@@ -109,6 +123,9 @@ all_dirs=()
 for ((i = 0; i < levels; ++i)); do all_dirs+=("$out/n$(printf %04d "$((n0 << i))")"); done
 args_bin >/dev/null || exit 2  # a missing program is no level's fault: refused before the levels are named
 dirs=() deps=()
+# Through Slurm, DIR/jobs.txt records the jobs as they are submitted (slurm/cancel.sh DIR);
+# a --local study has none (an old file would name another study's jobs).
+if ((local)); then study_plan "rm -f $(printf %q "$out/$study_jobs_name")"; else study_plan "$(study_jobs_start "$out" convergence)"; fi
 for ((i = 0; i < levels; ++i)); do
   n=$((n0 << i))
   steps=$((steps0 << (shift_per_level * i)))
@@ -133,13 +150,14 @@ for ((i = 0; i < levels; ++i)); do
     line=$(study_submit_line --site "$site" --ranks-per-node "$ranks" --time "$time" --name "gs-conv-$n" \
       "$input" "$@" "${level[@]}") || exit 2
     study_plan "id_$n=\$($line)"
+    study_plan "$(study_jobs_member "$out" "\$id_$n" "$run_dir")"
     deps+=("\$id_$n")
   fi
 done
 study_check_plan "$out" "$study_text"
 study_write_plan "$out" "$study_text"
 collect=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" convergence "${dirs[@]}" --out "$out"
-  --tolerance "$tol" --dt-scaling "$scaling")
+  --tolerance "$tol" --dt-scaling "$scaling" --compare "$compare")
 [[ -n $reference ]] && collect+=(--reference "$reference")
 [[ -n $expect ]] && collect+=(--expect-order "$expect")
 ((pattern)) && collect+=(--pattern)

@@ -12,7 +12,8 @@ usage: slurm/scaling.sh --kind strong|weak [options] INPUT.toml [key=value ...]
   --h H                  weak: cell size, a finite number > 0 (default 1.0): the global box is n*h per axis
   --dims D               weak: 2 or 3 (default 2)
   --out DIR              series folder (default out/scaling-KIND): DIR/ranksNNNN/ per run, DIR/result.txt,
-                         DIR/study-plan.txt (a folder that holds another series' plan is refused)
+                         DIR/study-plan.txt (a folder that holds another series' plan is refused), DIR/jobs.txt
+                         (the job ids; slurm/cancel.sh DIR cancels them)
   --site NAME            site settings;  --gpu  one rank per GPU (slurm/gpu.sbatch)
   --time TIME            limit per job (default 00:30:00)
   --local                run one after another here with mpiexec (MPIEXEC, GS_BIN) instead of submitting
@@ -95,6 +96,9 @@ study_text="study = scaling-$kind"$'\n'"launch = $( ((local)) && echo "local: ${
 all_dirs=()
 for p in "${rank_list[@]}"; do all_dirs+=("$out/ranks$(printf %04d "$p")"); done
 run_dirs=() deps=()
+# Through Slurm, DIR/jobs.txt records the jobs as they are submitted (slurm/cancel.sh DIR);
+# a --local study has none (an old file would name another study's jobs).
+if ((local)); then study_plan "rm -f $(printf %q "$out/$study_jobs_name")"; else study_plan "$(study_jobs_start "$out" "scaling-$kind")"; fi
 for p in "${rank_list[@]}"; do
   nodes=$(((p + per_node - 1) / per_node))
   run_dir=$out/ranks$(printf %04d "$p")
@@ -119,6 +123,7 @@ for p in "${rank_list[@]}"; do
     line=$(study_submit_line "${gpu[@]}" --site "$site" --nodes "$nodes" --ranks-per-node $((p / nodes)) \
       --time "$time" --name "gs-$kind-$p" --sbatch --exclusive "$input" "$@" "${extra[@]}") || exit 2
     study_plan "id_$p=\$($line)"
+    study_plan "$(study_jobs_member "$out" "\$id_$p" "$run_dir")"
     deps+=("\$id_$p")
   fi
 done

@@ -12,7 +12,8 @@ usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
   --out DIR              a new sweep folder (default out/sweep): DIR/sweep.txt lists the runs,
                          DIR/F<F>_k<k>/ per run (with its log slurm-ARRAYID_TASK.out),
                          DIR/montage.png, DIR/classes.png and DIR/patterns.csv (measured patterns,
-                         docs/patterns.md), DIR/result.txt. A folder that holds a sweep is refused.
+                         docs/patterns.md), DIR/result.txt, DIR/jobs.txt (the job ids: slurm/cancel.sh DIR
+                         cancels them). A folder that holds a sweep is refused.
                          Members write fields every tenth of time.steps unless output.fields_every is given.
   --site NAME            site settings (slurm/site/NAME.env)
   --ranks-per-node R     ranks per run (default 1)
@@ -104,7 +105,9 @@ while read -r line; do members+=("${line##*output.dir=}"); done <<<"$manifest"
 submit=$(GS_SWEEP_FILE=$out/sweep.txt study_submit_line --site "$site" --ranks-per-node "$rpn" --time "$time" \
   --name gs-sweep --sbatch "--array=$array" "$input" "$@" "${fields[@]}" "output.dir=$out") || exit 2
 study_plan "mkdir -p $(printf %q "$out")" "cat >$(printf %q "$out/sweep.txt") <<'GS_MANIFEST'" "$manifest" "GS_MANIFEST"
+study_plan "$(study_jobs_start "$out" sweep)"
 study_plan "array_id=\$($submit)"
+study_plan "$(study_jobs_array "$out" array_id "$out/sweep.txt")"
 study_plan "$(study_collect_job "$site" array_id "$out" sweep montage members -- \
   /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "$out" -o "$out/montage.png" \
   --classes "$out/classes.png" --table "$out/patterns.csv" --threshold mid)"

@@ -4,11 +4,9 @@ h/4, ... The levels must be comparable (same domain, final time, stencil,
 integrator and physics) or the study is refused naming the key; orders outside
 the asymptotic range give a warning. convergence.json is written in every case,
 so a study folder always says how it ended."""
-import glob
 import json
 import math
 import os
-import re
 import sys
 
 from .common import InputError, make_folder, need_modules, num, output_folder, plt, save_figure, write_table
@@ -19,20 +17,58 @@ from .summary import COMPLETE, cfg, grid_of, load_summary
 SAME_KEYS = ("grid.stencil", "time.integrator")
 SPREAD = 0.2  # successive observed orders further apart than this are not yet asymptotic
 # How dt follows h from one level to the next (slurm/convergence.sh --dt-scaling): the dt ratio per halving of h.
-DT_SCALINGS = {"h2": 4.0, "h": 2.0}
-STAGES_PER_STEP = {"euler": 1, "rk2": 2}
-HEADER_STAGES = re.compile(r"\brkl2 s=(\d+)\b")
+DT_SCALINGS = {"h2": 4.0, "h": 2.0, "none": 1.0}
 
 
-def restrict(np, fine, factor):
-    """Average factor^d blocks of fine cells onto one coarse cell (exact cell averages)."""
-    shape = []
+COMPARES = ("points", "averages")
+
+
+def _check_factor(fine, factor):
     for n in fine.shape:
         if n % factor:
             raise InputError("grid of %s cells is not a multiple of the refinement factor %d" % (fine.shape, factor))
+
+
+def restrict(np, fine, factor):
+    """Average factor^d blocks of fine cells onto one coarse cell (exact cell averages). A cell average differs
+    from the value at the cell centre by h^2/24 lap(v): compared with a run's cell values, it caps the observed
+    order at 2."""
+    _check_factor(fine, factor)
+    shape = []
+    for n in fine.shape:
         shape += [n // factor, factor]
     r = fine.reshape(shape)
     return r.mean(axis=tuple(range(1, 2 * fine.ndim, 2)))
+
+
+def sample_at_centres(np, fine, factor):
+    """The fine field at the coarse cell centres, by Fourier interpolation on the periodic box: a coarse centre
+    lies (factor - 1) / 2 fine cells past a fine centre along each axis, so each axis is shifted by that much
+    (a phase e^(2 pi i k s / n) per mode; the Nyquist mode, real, by cos(pi s)) and every factor-th value kept.
+    Exact for a field resolved by the fine grid, spectrally accurate for a smooth one: no h^2 term of its own,
+    so a fourth-order stencil shows order 4."""
+    _check_factor(fine, factor)
+    shift = (factor - 1) / 2.0
+    out = np.asarray(fine, dtype=float)
+    for axis, n in enumerate(fine.shape):
+        if factor == 1 or n == 1:
+            continue
+        spectrum = np.fft.rfft(out, axis=axis)
+        k = np.arange(spectrum.shape[axis], dtype=float)
+        phase = np.exp(2j * np.pi * k * shift / n)
+        if n % 2 == 0:
+            phase[-1] = np.cos(np.pi * shift)
+        shape = [1] * out.ndim
+        shape[axis] = -1
+        out = np.fft.irfft(spectrum * phase.reshape(shape), n=n, axis=axis)
+        out = np.take(out, np.arange(0, n, factor), axis=axis)
+    return out
+
+
+def coarsen(np, fine, factor, compare="points"):
+    """The fine field on the coarse grid, as --compare says: its values at the coarse cell centres (points) or
+    block averages (averages)."""
+    return sample_at_centres(np, fine, factor) if compare == "points" else restrict(np, fine, factor)
 
 
 def _shared_keys(s):
@@ -60,33 +96,18 @@ def check_comparable(runs):
 
 
 def integration_of(s):
-    """(integrator, stages per step) of a run: summary.json's time_integration (version 4 on); for older
-    summaries the configured integrator, and rkl2's stage count from time.stages or, for "auto", from the
-    run's first stdout line ("rkl2 s=9", in run.log or a Slurm *.out in the run folder). Stages None: unknown."""
+    """(integrator, stages per step) of a run, as summary.json's time_integration records them (summary_version
+    4 on: the program's integrator table, so a new integrator needs nothing here). Older summaries: the configured
+    integrator, stages None (unknown)."""
     ti = s.get("time_integration")
     if isinstance(ti, dict) and isinstance(ti.get("integrator"), str):
         stages = ti.get("stages_per_step")
         return ti["integrator"], stages if isinstance(stages, int) and not isinstance(stages, bool) else None
-    integrator = cfg(s, "time.integrator", "euler")
-    if integrator in STAGES_PER_STEP:
-        return integrator, STAGES_PER_STEP[integrator]
-    stages = cfg(s, "time.stages", "auto")
-    if isinstance(stages, int) and not isinstance(stages, bool):
-        return integrator, stages
-    for log in sorted(glob.glob(os.path.join(s["_dir"], "*.log")) + glob.glob(os.path.join(s["_dir"], "*.out"))):
-        try:
-            with open(log, errors="replace") as f:
-                for line in f:
-                    m = HEADER_STAGES.search(line)
-                    if m and line.startswith("grayscott:"):
-                        return integrator, int(m.group(1))
-        except OSError:
-            continue
-    return integrator, None
+    return cfg(s, "time.integrator", "euler"), None
 
 
 def dt_scaling_of(runs):
-    """The dt ratio between successive levels as a --dt-scaling name ("h2", "h"), or "other"."""
+    """The dt ratio between successive levels as a --dt-scaling name ("h2", "h", "none"), or "other"."""
     names = set()
     for coarse, fine in zip(runs, runs[1:]):
         ratio = coarse["dt"] / fine["dt"] if fine["dt"] > 0 else 0.0
@@ -122,7 +143,7 @@ def error_rows(a, np, runs):
     if a.reference == "richardson":
         # Extrapolate on the second-finest grid: ref = F + (F - C) / (2^p - 1), F = restricted finest.
         second = runs[-2]
-        f_on_c = restrict(np, finest["field"], finest["n"][0] // second["n"][0])
+        f_on_c = coarsen(np, finest["field"], finest["n"][0] // second["n"][0], a.compare)
         ref_level = f_on_c + (f_on_c - second["field"]) / (2.0 ** a.formal_order - 1.0)
         ref_n = second["n"][0]
         levels = runs[:-2] if len(runs) >= 4 else runs[:-1]
@@ -134,9 +155,9 @@ def error_rows(a, np, runs):
     for i, r in enumerate(levels):
         if a.reference == "successive":  # difference to the next finer run: no assumed order, no reference bias
             nxt = runs[i + 1]
-            ref = restrict(np, nxt["field"], nxt["n"][0] // r["n"][0])
+            ref = coarsen(np, nxt["field"], nxt["n"][0] // r["n"][0], a.compare)
         else:
-            ref = restrict(np, ref_level, ref_n // r["n"][0])
+            ref = coarsen(np, ref_level, ref_n // r["n"][0], a.compare)
         e = r["field"] - ref
         l2 = float(np.sqrt(np.mean(e * e)))  # cell-volume-weighted L2 norm over the periodic box / volume
         linf = float(np.max(np.abs(e)))
@@ -193,7 +214,7 @@ def asymptotic_warnings(orders, expect, tolerance):
 
 
 REFERENCE_NAMES = {"finest": "finest run", "richardson": "Richardson extrapolation", "successive": "next finer run"}
-SCALING_NAMES = {"h2": "dt ~ h^2", "h": "dt ~ h"}
+SCALING_NAMES = {"h2": "dt ~ h^2", "h": "dt ~ h", "none": "dt fixed"}
 
 
 def plot_title(a, runs, scaling):
@@ -249,13 +270,15 @@ def study(a):
     md = os.path.join(a.out, "convergence.md")
     write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))
     with open(md, "a") as f:
-        f.write("\ndt scaling: %s (%s); reference: %s; finest run (n = %d): %s, %s stages per step\n"
-                % (scaling, {"h2": "dt0 / 4^i, steps0 * 4^i", "h": "dt0 / 2^i, steps0 * 2^i"}.get(
-                    scaling, "dt ratios not a power of h"), a.reference, runs[-1]["n"][0], runs[-1]["integrator"],
+        f.write("\ndt scaling: %s (%s); reference: %s, compared at %s; finest run (n = %d): %s, %s stages per step\n"
+                % (scaling, {"h2": "dt0 / 4^i, steps0 * 4^i", "h": "dt0 / 2^i, steps0 * 2^i", "none": "dt0, steps0"}.get(
+                    scaling, "dt ratios not a power of h"), a.reference,
+                   "the coarser cell centres" if a.compare == "points" else "block averages", runs[-1]["n"][0],
+                   runs[-1]["integrator"],
                    num(runs[-1]["stages"])))
     result = {"status": "failed" if failed else "warning" if warnings else "ok", "error": None,
-              "warnings": warnings, "asymptotic": not warnings, "reference": a.reference, "variable": a.var,
-              "finest_n": runs[-1]["n"][0], "expect_order": a.expect_order, "tolerance": a.tolerance,
+              "warnings": warnings, "asymptotic": not warnings, "reference": a.reference, "compare": a.compare,
+              "variable": a.var, "finest_n": runs[-1]["n"][0], "expect_order": a.expect_order, "tolerance": a.tolerance,
               "dt_scaling": scaling, "dt_scaling_observed": observed_scaling, "title": title.replace("\n", "; "),
               "levels": [dict(zip(["n", "h", "steps", "l2", "linf", "order_l2", "order_linf", "dt", "integrator",
                                    "stages_per_step"], r)) for r in rows],

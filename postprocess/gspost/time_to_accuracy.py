@@ -13,7 +13,7 @@ import statistics
 import sys
 
 from .common import InputError, make_folder, need_modules, num, output_folder, plt, save_figure, write_table
-from .convergence import integration_of, restrict
+from .convergence import coarsen, integration_of
 from .field import final_field_file, read_field
 from .summary import COMPLETE, cfg, grid_of, load_summary, loop_seconds, phase_seconds
 
@@ -84,7 +84,7 @@ def analyse(np, folder, rows, var, margin):
                                                                                         ref["time"]))
             if ref["n"] % r["n"]:
                 raise InputError("%s: grid %d does not divide the reference's %d" % (r["s"]["_path"], r["n"], ref["n"]))
-            e = r["field"] - restrict(np, ref["field"], ref["n"] // r["n"])
+            e = r["field"] - coarsen(np, ref["field"], ref["n"] // r["n"])
             r["l2"] = float(np.sqrt(np.mean(e * e)))
             r["linf"] = float(np.max(np.abs(e)))
             # Against Heun on the same grid: the same space error, so what is left is the difference of the time

@@ -65,6 +65,32 @@ study_member_plan() {
 # or sweep.sh's corners): GS_STUDY_CHECKED spares submit.sh running it again.
 study_submit_line() { GS_STUDY_CHECKED=1 "$study_root/slurm/submit.sh" --dry-run "$@"; }
 
+# A study's jobs: DIR/jobs.txt, written by the plan as it submits them, so
+# that slurm/cancel.sh DIR finds them all (the array or the member jobs, and
+# the collect job) and the collect step can ask Slurm how a member that left
+# nothing ended. Lines: "study NAME", "member JOBID MEMBER_DIR" (an array task
+# as ARRAYID_TASK), "collect JOBID LOGNAME"; "#" lines are comments. A new
+# submission into the folder starts the file again.
+study_jobs_name=jobs.txt
+
+# study_jobs_start DIR NAME: the plan line that starts DIR/jobs.txt.
+study_jobs_start() {
+  local text="# the jobs of this study as they were submitted (slurm/cancel.sh $(printf %q "$1") cancels them)"$'\n'"study $2"
+  echo "printf '%s\\n' $(printf %q "$text") >$(printf %q "$1/$study_jobs_name")"
+}
+
+# study_jobs_member DIR IDEXPR MEMBER_DIR: the plan line that records one member's job
+# (IDEXPR: the shell expression of its id, e.g. \$id_8).
+study_jobs_member() {
+  echo "printf 'member %s %s\\n' \"$2\" $(printf %q "$3") >>$(printf %q "$1/$study_jobs_name")"
+}
+
+# study_jobs_array DIR IDVAR MANIFEST: the plan line that records a job array's tasks:
+# task i runs line i+1 of MANIFEST, whose output.dir= is its member folder.
+study_jobs_array() {
+  echo "awk -v id=\"\$$2\" '{ sub(/.*output[.]dir=/, \"\"); printf \"member %s_%d %s\\n\", id, NR - 1, \$0 }' $(printf %q "$3") >>$(printf %q "$1/$study_jobs_name")"
+}
+
 # study_collect_job SITE DEPVAR STUDY_DIR NAME LOGNAME MEMBERS_VAR -- COMMAND...: the
 # plan line that submits the collect job. It depends on every member with
 # afterany (so it always runs) and records the outcome in STUDY_DIR/result.txt.
@@ -84,6 +110,7 @@ study_collect_job() {
   echo "printf '%s\\n' $(printf %q "$pending") >$(printf %q "$dir/result.txt")"
   echo "collect_id=\$($(args_print_cmd sbatch --parsable "${helper[@]}" --job-name="gs-$logname" --kill-on-invalid-dep=yes \
     --output="$dir/$logname-%j.out") --dependency=afterany:\$$depvar $(args_print_cmd --wrap "$wrap")) && collect_id=\${collect_id%%;*}"
+  echo "printf 'collect %s %s\\n' \"\$collect_id\" $(printf %q "$logname") >>$(printf %q "$dir/$study_jobs_name")"
 }
 
 # study_collect_local STUDY_DIR NAME MEMBERS_VAR -- COMMAND...: the same, run here.

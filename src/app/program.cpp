@@ -38,7 +38,10 @@ const char* kUsage =
     "GS_STOP_FILE names appearing, write a checkpoint and exit 0.\n"
     "--check validates the input, the overrides and the rank layout, prints the\n"
     "effective configuration as JSON and exits 0 (or 2), writing nothing.\n"
-    "Exit codes: 0 done (or stopped with a checkpoint), 1 run failed (NaN, I/O), 2 bad input.\n"
+    "Exit codes: 0 done, or stopped with a checkpoint; 1 the run failed after it started\n"
+    "(NaN or Inf in the fields, an output not written, a failed in-situ call with\n"
+    "insitu.fail = \"error\", an error on one rank); 2 bad input (the file, the overrides,\n"
+    "the rank layout, the memory, the restart= checkpoint, output.dir held by another run).\n"
     "Options starting with --kokkos- go to Kokkos, for example --kokkos-threads=N\n"
     "(threads per rank, OpenMP build), --kokkos-device-id=N (GPU build) and\n"
     "--kokkos-help (Kokkos' own list of them).\n\n";
@@ -133,9 +136,10 @@ int run(int rank, int size, int argc, char** argv) {
     std::printf("grayscott: %s  %dD %s grid ", cfg.input_file.c_str(), cfg.grid.dims, stencil_name(cfg.grid.stencil));
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%ld", d ? "x" : "", cfg.grid.n[d]);
     std::printf("  h=%g  dt=%g (stable up to %g)  %s", cfg.grid.h(0), cfg.time.dt, cfg.time.dt_stable, name_of(cfg.time.integrator));
-    // rkl2: the stage count and what dt is against the explicit limit it steps past.
-    if (cfg.time.integrator == Integrator::RKL2)
-      std::printf(" s=%d (%.3g x the explicit limit %g)", cfg.time.rkl2_stages, cfg.time.dt / cfg.time.dt_limit, cfg.time.dt_limit);
+    // An integrator that takes a stage count (rkl2): the count and what dt is
+    // against the explicit limit it steps past.
+    if (takes_stage_count(cfg.time.integrator))
+      std::printf(" s=%d (%.3g x the explicit limit %g)", cfg.time.resolved_stages, cfg.time.dt / cfg.time.dt_limit, cfg.time.dt_limit);
     std::printf("  %s  ranks=%d layout=", name_of(cfg.grid.precision), dec.size());
     for (int d = 0; d < cfg.grid.dims; ++d) std::printf("%s%d", d ? "x" : "", dec.layout()[d]);
     std::printf(" halo_depth=%d  Kokkos %s  output %s", dec.halo_depth(), ExecSpace::name(), cfg.output.dir.c_str());

@@ -31,14 +31,16 @@ namespace {
 const char* kBenchUsage =
     "grayscott --benchmark [--json FILE] [key=value ...], also under mpiexec:\n"
     "Measures copy and triad bandwidth, then the time-step throughput of every\n"
-    "stencil with Euler, RK2 and RKL2 on grids far larger than the caches. Keys:\n"
+    "stencil with every integrator on grids far larger than the caches. Keys:\n"
     "  n2d=2048 n3d=160       global grid (cells per side) of the 2D and 3D cases\n"
     "  steps=10 repeats=5     steps per timed repetition; repetitions (median reported)\n"
     "  warmup=2               untimed steps before the repetitions\n"
     "  stream_mib=64          size of each bandwidth array per rank, MiB\n"
-    "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt\n"
-    "  integrators=euler,rk2,rkl2  (rkl2 with time.stages=9 and parallel.halo_depth=1: cells/s\n"
-    "                         counts steps, stages/s stage updates)\n"
+    "  cases=all              or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt,\n"
+    "                         2d-o4, 3d-o4 (grid.order=4: the radius-2 cross, 9 / 13 points)\n"
+    "  integrators=euler,rk2,rkl2,rk4  (rkl2 with time.stages=9; integrators the block forms\n"
+    "                         do not run with parallel.halo_depth=1; cells/s counts steps,\n"
+    "                         stages/s stage updates)\n"
     "  precisions=double,float  state precisions (grid.precision), each case in each\n"
     "  depths=2,4,8           on one rank, also each case as blocks of T steps per pass over\n"
     "                         memory (the fused block form, ghosts T x stages wide), named\n"
@@ -48,10 +50,29 @@ const char* kBenchUsage =
     "                         the step cases run the default parallel.halo_depth (\"auto\"), column\n"
     "                         T, unless it is given (parallel.halo_depth=1 pins one exchange per stage)\n";
 
+// Every integrator's name (config/choices.hpp), in the table's order.
+std::vector<std::string> integrator_names() {
+  std::vector<std::string> names;
+  for (const auto& choice : kIntegratorNames) names.push_back(choice.name);
+  return names;
+}
+
+std::string comma_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
+Integrator integrator_named(const std::string& name) {
+  for (const auto& choice : kIntegratorNames)
+    if (name == choice.name) return choice.value;
+  throw InputError("command line: benchmark integrator '" + name + "' is not one of " + comma_list(integrator_names()));
+}
+
 struct Options {
   long n2d = 2048, n3d = 160, steps = 10, repeats = 5, warmup = 2, stream_mib = 64;
-  std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt"};
-  std::vector<std::string> integrators = {"euler", "rk2", "rkl2"};
+  std::vector<std::string> cases = {"2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt", "2d-o4", "3d-o4"};
+  std::vector<std::string> integrators = integrator_names();
   std::vector<std::string> precisions = {"double", "float"};
   std::vector<std::string> overrides;
   std::string json;
@@ -126,9 +147,9 @@ Options parse(const std::vector<std::string>& args) {
       for (const auto& c : o.cases)
         if (std::find(all_cases.begin(), all_cases.end(), c) == all_cases.end())
           throw InputError("command line: benchmark key 'cases' = '" + value + "': '" + c +
-                           "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, all");
+                           "' is not one of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt, 2d-o4, 3d-o4, all");
     } else if (key == "integrators") {
-      o.integrators = list_of(key, value, {"euler", "rk2", "rkl2"});
+      o.integrators = list_of(key, value, integrator_names());
     } else if (key == "precisions") {
       o.precisions = list_of(key, value, {"double", "float"});
     } else if (key == "depths") {
@@ -152,7 +173,7 @@ struct CaseResult {
   int dims = 0, stencil = 0;
   int stages = 1;  // per step (the stage table's)
   long n = 0;
-  double updates_median = 0, updates_best = 0, bytes_per_cell = 0, halo_fraction = 0;
+  double updates_median = 0, updates_best = 0, bytes_per_cell = 0, flops_per_cell = 0, halo_fraction = 0;
   // CPU time the processes got over the wall time they had (1 = every rank and
   // thread ran all the time). Below about 0.9 other work on the machine took
   // cores from the benchmark and the wall-clock figures understate the code.
@@ -171,37 +192,51 @@ struct CaseResult {
   }
 };
 
-// Bytes a step must move per cell, stage by stage: read u and v (and,
-// averaging, the base u and v; with a parameter map, F and k), write u and v.
-// RKL2: its first stage also writes f(Y_0) (6 values), each later one reads
-// Y_{j-1}, Y_{j-2}, Y_0 and f(Y_0) and writes Y_j (10 values).
-// Write-allocate traffic is not counted, as in STREAM's copy.
-// In the state's precision: a float state's streaming bound is 16 B per cell.
-double bytes_per_cell(const std::string& integrator, int stages, bool mapped, double word) {
-  const double extra = mapped ? 2 * word : 0;
-  if (integrator == "rk2") return (4 * word + extra) + (6 * word + extra);
-  if (integrator == "rkl2") return (6 * word + extra) + (stages - 1) * (10 * word + extra);
-  return 4 * word + extra;
+// Bytes a step must move per cell: the state values its scheme's stages read
+// and write (numerics/integrator.hpp, Scheme::values_moved_per_cell), and with
+// a parameter map F and k in every stage. Write-allocate traffic is not
+// counted, as in STREAM's copy. In the state's precision: a float state's
+// Euler streaming bound is 16 B per cell.
+double bytes_per_cell(const SimConfig& cfg, double word) {
+  const Scheme scheme = cfg.time.scheme();
+  const bool mapped = cfg.physics.map != ParameterMapType::None;
+  return word * (scheme.values_moved_per_cell() + (mapped ? 2 * scheme.stages() : 0));
 }
 
 // Floating-point operations per cell and step as the CPU row kernel evaluates
-// them (lap: one field's Laplacian, the 19/27-point ones in their column form:
-// 6 additions for a column's face and diagonal sums, its side and middle
-// weights, 3 to combine; 16 for the reaction and the update of both species, 4
-// more to average in RK2's second stage, 14 more in each RKL2 stage after the
-// first: five weighted terms per species where the update has two). For the
+// them: the scheme's (Scheme::flops_per_cell) given one field's Laplacian
+// (the 19/27-point ones in their column form: 6 additions for a column's face
+// and diagonal sums, its side and middle weights, 3 to combine). For the
 // roofline plot.
-double flops_per_cell(int stencil, const std::string& integrator, int stages) {
-  const double lap = stencil == 5 ? 9 : stencil == 9 ? 11 : stencil == 7 ? 14 : stencil == 19 ? 15 : 18;
-  const double stage = 2 * lap + 16;
-  if (integrator == "rk2") return 2 * stage + 4;
-  if (integrator == "rkl2") return stage + (stages - 1) * (stage + 14);
-  return stage;
+double flops_per_cell(const SimConfig& cfg) {
+  // The radius-2 cross: per axis 2 sums, 2 products, 2 differences and the
+  // product by inv_h2 / 12, and the sum over axes: 15 in 2D, 23 in 3D.
+  double lap = 0;
+  switch (cfg.grid.stencil) {
+    case Stencil::P5: lap = 9; break;
+    case Stencil::P9: lap = 11; break;
+    case Stencil::P7: lap = 14; break;
+    case Stencil::P19: lap = 15; break;
+    case Stencil::P27: lap = 18; break;
+    case Stencil::X9: lap = 15; break;
+    case Stencil::X13: lap = 23; break;
+  }
+  return cfg.time.scheme().flops_per_cell(lap);
 }
 
-// The stage count of the rkl2 cases: s = 9 holds 22 times the explicit limit,
-// about what a fine-grid run asks for.
-constexpr int kBenchRkl2Stages = 9;
+// A case's stencil: "2d-5pt" .. "3d-27pt" name the point count of a
+// second-order stencil, "2d-o4" / "3d-o4" grid.order = 4 (the radius-2 cross).
+bool fourth_order_case(const std::string& name) { return name.substr(3) == "o4"; }
+std::string case_stencil_key(const std::string& name) {
+  return fourth_order_case(name) ? "grid.order=4" : "grid.stencil=" + std::to_string(std::stoi(name.substr(3)));
+}
+int case_points(const std::string& name) {
+  return fourth_order_case(name) ? (name[0] == '2' ? 9 : 13) : std::stoi(name.substr(3));
+}
+
+// The stage count of the cases of an integrator that takes one (rkl2): s = 9
+// holds 22 times the explicit limit, about what a fine-grid run asks for.
+constexpr int kBenchStages = 9;
 
 // The run a case times. h = 1 and dt = 0.2 are stable for every stencil with
 // the default physics; spots make a non-trivial field without a long start.
@@ -210,16 +245,17 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
   const int dims = name[0] - '0';
   const long n = dims == 2 ? o.n2d : o.n3d;
   std::vector<std::string> ov = {"grid.dims=" + std::to_string(dims), "grid.n=" + std::to_string(n),
-                                 "grid.L=" + std::to_string(n) + ".0", "grid.stencil=" + std::to_string(std::stoi(name.substr(3))),
+                                 "grid.L=" + std::to_string(n) + ".0", case_stencil_key(name),
                                  "time.integrator=" + integrator, "time.dt=0.2", "init.type=spots", "init.count=20",
                                  "grid.precision=" + precision};
-  if (integrator == "rkl2") ov.push_back("time.stages=" + std::to_string(kBenchRkl2Stages));
+  const Integrator scheme = integrator_named(integrator);
+  if (takes_stage_count(scheme)) ov.push_back("time.stages=" + std::to_string(kBenchStages));
   // parallel.halo_depth is the run's default ("auto": blocks on CPU ranks
   // whose state is beyond cache) unless given, e.g. =1 to pin the
   // one-exchange-per-stage scheme; each case reports the depth it ran with.
-  // rkl2 runs with an exchange per stage whatever is given.
+  // An integrator the block forms do not run has an exchange per stage whatever is given.
   ov.insert(ov.end(), o.overrides.begin(), o.overrides.end());
-  if (integrator == "rkl2") ov.push_back("parallel.halo_depth=1");
+  if (!blocks_supported(scheme)) ov.push_back("parallel.halo_depth=1");
   return load_config_text("", "benchmark", ov);
 }
 
@@ -227,8 +263,10 @@ SimConfig case_config(const Options& o, const std::string& name, const std::stri
 // cannot fit in the memory of a rank (exit 2 with one line naming the key,
 // like grid.n of a run) or that has nothing to run.
 void check_benchmark(const Options& o, MPI_Comm comm) {
-  if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, 3d-27pt");
-  if (o.integrators.empty()) throw InputError("command line: benchmark key 'integrators' is empty; allowed: a comma list of euler, rk2, rkl2");
+  if (o.cases.empty()) throw InputError("command line: benchmark key 'cases' is empty; allowed: all or a comma list of 2d-5pt, 2d-9pt, 3d-7pt, 3d-19pt, "
+                                          "3d-27pt, 2d-o4, 3d-o4");
+  if (o.integrators.empty())
+    throw InputError("command line: benchmark key 'integrators' is empty; allowed: a comma list of " + comma_list(integrator_names()));
   if (o.precisions.empty()) throw InputError("command line: benchmark key 'precisions' is empty; allowed: double, float or double,float");
   const double stream = 3.0 * double(o.stream_mib) * double(1L << 20);  // the same on every rank
   const double have = memory_per_rank(comm);
@@ -255,11 +293,7 @@ void check_benchmark(const Options& o, MPI_Comm comm) {
 }
 
 // Whether the fused block forms run an integrator (blocks_supported, numerics/integrator.hpp).
-bool blocks_run(const std::string& integrator) {
-  for (const auto& [name, value] : kIntegratorNames)
-    if (integrator == name) return blocks_supported(value);
-  return false;
-}
+bool blocks_run(const std::string& integrator) { return blocks_supported(integrator_named(integrator)); }
 
 // A case's name, integrator, dimensions, stencil and grid size, before it is measured.
 CaseResult named_case(const Options& o, const std::string& name, const std::string& integrator,
@@ -269,7 +303,7 @@ CaseResult named_case(const Options& o, const std::string& name, const std::stri
   r.integrator = integrator;
   r.precision = precision;
   r.dims = name[0] - '0';
-  r.stencil = std::stoi(name.substr(3));
+  r.stencil = case_points(name);
   r.n = r.dims == 2 ? o.n2d : o.n3d;
   return r;
 }
@@ -279,7 +313,7 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   CaseResult r = named_case(o, name, integrator, precision_name<Real>());
   const SimConfig cfg = case_config(o, name, integrator, r.precision);
   Decomposition dec(cfg.grid, cfg.parallel, comm, cfg.time.integrator);
-  Fields<Real> f(dec, registers_of(cfg.time.integrator));
+  Fields<Real> f(dec, cfg.time.scheme().registers());
   apply_initial_condition(cfg, dec, f);
   r.stages = cfg.time.stages_per_step();
   PhaseTimers timers;
@@ -311,7 +345,8 @@ CaseResult run_case(const Options& o, const std::string& name, const std::string
   r.updates_per_cpu_s = cpu > 0 ? double(cfg.grid.cells()) * o.steps * o.repeats / (cpu / lanes) : 0;
   r.updates_median = median_of(rates);
   r.updates_best = *std::max_element(rates.begin(), rates.end());
-  r.bytes_per_cell = bytes_per_cell(integrator, r.stages, cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
+  r.bytes_per_cell = bytes_per_cell(cfg, sizeof(Real));
+  r.flops_per_cell = flops_per_cell(cfg);
   r.halo_fraction = total > 0 ? halo / total : 0;
   return r;
 }
@@ -334,7 +369,8 @@ CaseResult run_block_case(const Options& o, const std::string& name, const std::
   r.updates_median = median_of(t.rates);
   r.updates_best = *std::max_element(t.rates.begin(), t.rates.end());
   r.stages = cfg.time.stages_per_step();
-  r.bytes_per_cell = bytes_per_cell(integrator, r.stages, cfg.physics.map != SimConfig{}.physics.map, sizeof(Real));
+  r.bytes_per_cell = bytes_per_cell(cfg, sizeof(Real));
+  r.flops_per_cell = flops_per_cell(cfg);
   r.halo_fraction = t.wall_s > 0 ? t.ghost_s / t.wall_s : 0;
   return r;
 }
@@ -363,6 +399,7 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
   return {{"case", r.label()},
           {"dims", r.dims},
           {"stencil", r.stencil},
+          {"order", fourth_order_case(r.name) ? 4 : 2},
           {"integrator", r.integrator},
           {"precision", r.precision},
           {"n", r.n},
@@ -372,7 +409,7 @@ Json case_json(const CaseResult& r, double copy_bw, double triad_bw) {
           {"bytes_per_cell", json_finite(r.bytes_per_cell)},
           {"stages_per_step", r.stages},
           {"cell_updates_per_stage_per_second", json_finite(r.updates_median * r.stages)},
-          {"flops_per_cell", json_finite(flops_per_cell(r.stencil, r.integrator, r.stages))},
+          {"flops_per_cell", json_finite(r.flops_per_cell)},
           {"achieved_bandwidth_bytes_per_s", json_finite(achieved)},
           {"fraction_of_copy_bandwidth", json_finite(achieved / copy_bw)},
           {"fraction_of_triad_bandwidth", json_finite(achieved / triad_bw)},
@@ -407,7 +444,8 @@ void benchmark_cases(const Options& o, double copy_bw, double triad_bw, Json& ca
     for (const auto& name : o.cases)
       for (const auto& integrator : o.integrators)
         for (const int depth : o.depths) {
-          if (!blocks_run(integrator)) continue;
+          // The block forms run neither these integrators nor the radius-2 cross.
+          if (!blocks_run(integrator) || fourth_order_case(name)) continue;
           const CaseResult r = run_block_case<Real>(o, name, integrator, depth);
           cases.push_back(case_json_with_block(r, copy_bw, triad_bw));
           print_case(r, copy_bw);

@@ -94,8 +94,7 @@ const char* form_name(BlockForm f) {
 
 template <class Real>
 BlockCaseTiming time_block_case(const SimConfig& cfg, int depth, long steps, long repeats, long warmup) {
-  const bool euler = cfg.time.integrator == Integrator::Euler;
-  const int levels = depth * (euler ? 1 : 2);
+  const int levels = depth * cfg.time.stages_per_step();
   DeepGrid d;
   for (int k = 0; k < cfg.grid.dims; ++k) d.n[k] = int(cfg.grid.n[k]), d.g[k] = levels;
   State<Real> a, b;

@@ -25,17 +25,17 @@ void run_levels(Stencil stencil, const ReactionDiffusion<Real>& p, const BlockPl
   for (std::size_t j = 0; j < plan.levels.size(); ++j) {
     const LevelBuffers r = table[int(j)];
     for (const IndexBox& box : plan.levels[j])
-      gray_scott_stage(stencil, p, box, r.kind, StageRegisters<Real>{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]});
+      gray_scott_stage(stencil, p.with_stage(r.weights), box, r.kind,
+                       StageRegisters<Real>{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]});
   }
 }
 
 }  // namespace
 
 LevelTable level_table(Integrator integrator, int levels) {
-  GS_REQUIRE(blocks_supported(integrator), "the block forms do not run this integrator");
   GS_REQUIRE(levels >= 0 && levels <= kMaxBlockLevels, "a block has at most kMaxBlockLevels levels");
-  const Scheme scheme = make_scheme(integrator, 0);
-  GS_REQUIRE(scheme.registers == 2, "the block forms hold two registers");
+  GS_REQUIRE(blocks_supported(integrator), "the block forms do not run this integrator");
+  const Scheme scheme = make_scheme(integrator);
   LevelTable t;
   t.count = levels;
   int name[2] = {0, 1};  // register -> buffer (0: a, 1: b) in the current step
@@ -43,7 +43,7 @@ LevelTable level_table(Integrator integrator, int levels) {
     const int stage = j % scheme.stages();
     const StageRoles& r = scheme.roles[std::size_t(stage)];
     // A kind without a base reads none; the in buffer stands in for it.
-    t.level[j] = {name[r.in], name[r.base >= 0 ? r.base : r.in], name[r.out], r.kind};
+    t.level[j] = {name[r.in], name[r.base >= 0 ? r.base : r.in], name[r.out], r.kind, scheme.weights[std::size_t(stage)]};
     if (stage + 1 == scheme.stages() && scheme.result != 0) std::swap(name[0], name[scheme.result]);
   }
   t.state_in_b = name[0] == 1;

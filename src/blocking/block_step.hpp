@@ -81,11 +81,13 @@ struct BlockPlan {
 };
 
 // The buffers level j of a block reads and writes, as indices (0: a, 1: b),
-// and its stage kind: the one statement of the roles listed below, which
-// every form follows. Passed to kernels by value.
+// and its stage kind and weights (the scheme's, per unit dt): the one
+// statement of the roles listed below, which every form follows. Passed to
+// kernels by value.
 struct LevelBuffers {
   int in, base, out;
   StageKind kind;
+  StageWeights<double> weights;
 };
 // Levels a block has at most: halo_depth 16 of a two-stage integrator.
 constexpr int kMaxBlockLevels = 32;
@@ -104,7 +106,8 @@ LevelTable level_table(Integrator integrator, int levels);
 //   Euler, level j:    out = in + dt f(in), in = a and out = b for even j, swapped for odd j
 //                      (after L levels the state is in a for even L, in b for odd L);
 //   Heun, level 2s:    b = a + dt f(a);
-//         level 2s+1:  a = (a + (b + dt f(b))) / 2        (the state is in a).
+//         level 2s+1:  a = (a + (b + dt f(b))) / 2        (the state is in a),
+// with p.dt and each level's weights (p's own stage weights are not read).
 // Every form leaves, in every cell of a and b that the level-by-level run
 // writes, the same bits as that run; cells no level writes are unchanged.
 // A parameter map (p.F_map, p.k_map) must be valid over every box.

@@ -57,11 +57,12 @@ struct LevelGeometry {
 template <class Real, Stencil S, bool Mapped>
 struct TileKernel {
   using real_type = Real;
-  static constexpr bool kThreeD = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  static constexpr bool kThreeD = stencil_is_3d(S);
   ConstField<Real> eu, ev, F_map, k_map;
   Field<Real> au, av, bu, bv;
   CellCoefficients<Real> coef;
   LevelTable roles;
+  StageWeights<Real> weights[kMaxTileLevels];  // level m's, dt folded in (ReactionDiffusion::with_stage)
   int levels, scratch_level;
   long scratch_cells;
   int tile[3], origin[3], count[3];
@@ -99,10 +100,12 @@ struct TileKernel {
         }
         const int q = p - m;
         if (q < wlo[2] || q >= whi[2] || wlo[0] >= whi[0] || wlo[1] >= whi[1]) continue;
-        if (roles[m].kind == StageKind::Average)
-          level<StageKind::Average>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
-        else
-          level<StageKind::Forward>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi);
+        switch (roles[m].kind) {
+          case StageKind::Forward: level<StageKind::Forward>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi); break;
+          case StageKind::Average: level<StageKind::Average>(team, scratch.data(), m, q, wlo, whi, own_lo, own_hi); break;
+          case StageKind::ForwardKeepRate:
+          case StageKind::Combine: break;  // level_table refuses a scheme with these, on the host
+        }
         team.team_barrier();
       }
   }
@@ -148,8 +151,10 @@ struct TileKernel {
           base_v = plane(scratch, m - 2, 1, q)[at];
         }
       }
-      Real un, vn;
-      update_cell<K>(at_cell<Mapped>(coef, F_map, k_map, z, y, x), {uc, lap_u, base_u, 0, 0}, {vc, lap_v, base_v, 0, 0}, un, vn);
+      CellCoefficients<Real> c = at_cell<Mapped>(coef, F_map, k_map, z, y, x);
+      c.stage = weights[m];
+      const CellUpdate<Real> r = update_cell<K>(c, {uc, lap_u, base_u, 0, 0}, {vc, lap_v, base_v, 0, 0});
+      const Real un = r.u, vn = r.v;
       if (m + 1 < levels) {
         const int at = (c1 - origin_of(m, 1)) * g[m].px + (c0 - origin_of(m, 0));
         plane(scratch, m, 0, q)[at] = un;
@@ -240,6 +245,7 @@ void tiles(const ReactionDiffusion<Real>& p, const LevelTable& roles, const std:
   k.coef = p.cell;
   k.roles = roles;
   k.levels = int(boxes.size());
+  for (int m = 0; m < k.levels; ++m) k.weights[m] = p.with_stage(roles[m].weights).cell.stage;
   const long league = lay_out(k, boxes, shape);
   TeamPolicy policy = shape.team > 0 ? TeamPolicy(int(league), shape.team) : TeamPolicy(int(league), Kokkos::AUTO);
   policy.set_scratch_size(k.scratch_level, Kokkos::PerTeam(ScratchView<Real>::shmem_size(k.scratch_cells)));

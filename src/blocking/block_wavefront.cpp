@@ -37,24 +37,37 @@ void run_rows(const Kernel& k, int rows, bool threaded) {
   Kokkos::parallel_for("gray_scott_block_wavefront", Kokkos::RangePolicy<ExecSpace>(0, rows), k);
 }
 
-// Level j's row kernel with the buffer roles of the contract (level_table):
-// plain[j] for a level that does not average, average[j] for Heun's second
-// stages (the other entry of each pair is unused).
+// Level j's row kernel with the buffer roles and weights of the contract
+// (level_table): plain[j] for a Forward level, average[j] for an Average one
+// (the other entry of each pair is unused). level(j, fn) calls fn with it.
 template <class Real, Stencil S, bool Mapped>
 struct LevelKernels {
   std::vector<RowKernel<Real, S, StageKind::Forward, Mapped>> plain;
   std::vector<RowKernel<Real, S, StageKind::Average, Mapped>> average;
-  LevelKernels(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
+  const LevelTable& table;
+  LevelKernels(const ReactionDiffusion<Real>& p, const LevelTable& levels, const std::vector<IndexBox>& boxes, const State<Real>& a,
                const State<Real>& b)
-      : plain(boxes.size()), average(boxes.size()) {
+      : plain(boxes.size()), average(boxes.size()), table(levels) {
     const State<Real>* buffer[2] = {&a, &b};
     for (std::size_t j = 0; j < boxes.size(); ++j) {
       const LevelBuffers r = table[int(j)];
       const StageRegisters<Real> regs{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]};
-      if (r.kind == StageKind::Average)
-        average[j] = make_row_kernel<S, StageKind::Average, Mapped>(p, boxes[j], regs);
-      else
-        plain[j] = make_row_kernel<S, StageKind::Forward, Mapped>(p, boxes[j], regs);
+      const ReactionDiffusion<Real> stage = p.with_stage(r.weights);
+      switch (r.kind) {
+        case StageKind::Forward: plain[j] = make_row_kernel<S, StageKind::Forward, Mapped>(stage, boxes[j], regs); break;
+        case StageKind::Average: average[j] = make_row_kernel<S, StageKind::Average, Mapped>(stage, boxes[j], regs); break;
+        case StageKind::ForwardKeepRate:
+        case StageKind::Combine: GS_REQUIRE(false, "a stage kind the block forms do not run"); break;
+      }
+    }
+  }
+  template <class Fn>
+  void level(int j, Fn&& fn) {
+    switch (table[j].kind) {
+      case StageKind::Forward: fn(plain[std::size_t(j)]); break;
+      case StageKind::Average: fn(average[std::size_t(j)]); break;
+      case StageKind::ForwardKeepRate:
+      case StageKind::Combine: break;  // refused when the kernels were made
     }
   }
 };
@@ -62,12 +75,11 @@ struct LevelKernels {
 template <Stencil S, bool Mapped, class Real>
 void sweep(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
            const State<Real>& b, int rows_per_band) {
-  constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  constexpr bool three_d = stencil_is_3d(S);
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
   const bool threaded = ExecSpace().concurrency() > 1;
   LevelKernels<Real, S, Mapped> kernels(p, table, boxes, a, b);
-  auto &plain = kernels.plain, &average = kernels.average;
   // One slice of a level: rows [y0, y1) of the plane z = q, or the row y = q.
   auto slice = [&](auto& k, int q, int y0, int y1) {
     if (three_d) {
@@ -106,10 +118,7 @@ void sweep(const ReactionDiffusion<Real>& p, const LevelTable& table, const std:
       for (int j = 0; j < levels; ++j) {
         const int q = step - j;
         if (lo[j] >= hi[j] || q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-        if (table[j].kind == StageKind::Average)
-          slice(average[j], q, lo[j], hi[j]);
-        else
-          slice(plain[j], q, lo[j], hi[j]);
+        kernels.level(j, [&](auto& k) { slice(k, q, lo[j], hi[j]); });
       }
     if (!three_d) break;
   }
@@ -135,11 +144,10 @@ void sweep(const ReactionDiffusion<Real>& p, const LevelTable& table, const std:
 template <Stencil S, bool Mapped, class Real>
 void sweep_threaded(const ReactionDiffusion<Real>& p, const LevelTable& table, const std::vector<IndexBox>& boxes, const State<Real>& a,
                     const State<Real>& b) {
-  constexpr bool three_d = S == Stencil::P7 || S == Stencil::P19 || S == Stencil::P27;
+  constexpr bool three_d = stencil_is_3d(S);
   constexpr int s = three_d ? 2 : 1;  // the sweep dimension
   const int levels = int(boxes.size());
-  const LevelKernels<Real, S, Mapped> kernels(p, table, boxes, a, b);
-  auto &plain = kernels.plain, &average = kernels.average;
+  LevelKernels<Real, S, Mapped> kernels(p, table, boxes, a, b);
   int first = 1 << 30, last = -(1 << 30);
   for (int j = 0; j < levels; ++j) {
     first = std::min(first, boxes[j].lo[s] + 2 * j);
@@ -174,10 +182,7 @@ void sweep_threaded(const ReactionDiffusion<Real>& p, const LevelTable& table, c
       for (int j = 0; j < levels; ++j) {
         const int q = step - 2 * j;
         if (q < boxes[j].lo[s] || q >= boxes[j].hi[s]) continue;
-        if (table[j].kind == StageKind::Average)
-          share(average[j], j, q, t, threads);
-        else
-          share(plain[j], j, q, t, threads);
+        kernels.level(j, [&](auto& k) { share(k, j, q, t, threads); });
       }
       team.team_barrier();
     }

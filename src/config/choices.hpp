@@ -31,7 +31,7 @@ struct ChoiceName {
 };
 
 inline constexpr ChoiceName<Integrator> kIntegratorNames[] = {
-    {"euler", Integrator::Euler}, {"rk2", Integrator::RK2}, {"rkl2", Integrator::RKL2}};
+    {"euler", Integrator::Euler}, {"rk2", Integrator::RK2}, {"rkl2", Integrator::RKL2}, {"rk4", Integrator::RK4}};
 inline constexpr ChoiceName<InitType> kInitTypeNames[] = {{"patch", InitType::Patch},
                                                           {"spots", InitType::Spots},
                                                           {"spot", InitType::Spot},

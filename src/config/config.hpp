@@ -23,7 +23,8 @@ struct GridConfig {
   int dims = 2;
   std::array<long, 3> n = {256, 256, 1};      // cells per dimension (z = 1 in 2D)
   std::array<double, 3> L = {256.0, 256.0, 1.0};  // domain length per dimension
-  int stencil_points = 0;                      // 0: the dimension's default (9 / 27)
+  int order = 2;                               // grid.order: of the Laplacian in h, 2 or 4
+  int stencil_points = 0;                      // 0: the default of the dimension and order (9 / 27; 9 / 13 at order 4)
   Stencil stencil = Stencil::P9;
   Precision precision = Precision::Double;  // of the state: the program holds a simulation for each
   double h(int d) const { return L[d] / double(n[d]); }
@@ -52,18 +53,18 @@ struct TimeConfig {
   double dt = 1.0;
   long steps = 10000;
   Integrator integrator = Integrator::Euler;
-  // time.stages: RKL2's stages per step; kAutoStages: the fewest odd count
-  // (>= 3) that holds time.dt (numerics/integrator.hpp).
+  // time.stages: the stages per step of an integrator that takes a count
+  // (rkl2); kAutoStages: the fewest that hold time.dt (numerics/integrator.hpp).
   static constexpr int kAutoStages = 0;
   static constexpr int kMaxStages = 999;  // odd: every count taken is odd
   int stages = kAutoStages;
   bool allow_unstable = false;
   // Derived, not keys; set by the loader (config/stability.hpp):
-  double dt_limit = 0;   // largest stable forward-Euler (and Heun) dt
-  int rkl2_stages = 0;   // the stage count an rkl2 run uses (0 for euler and rk2)
-  double dt_stable = 0;  // largest dt the chosen integrator holds: dt_limit, or rkl2's (s^2 + s - 2) / 4 x dt_limit
-  int stages_per_step() const { return gs::stages_per_step(integrator, rkl2_stages); }
-  Scheme scheme() const { return make_scheme(integrator, rkl2_stages); }
+  double dt_limit = 0;     // largest stable forward-Euler dt (the explicit limit)
+  int resolved_stages = 0; // the stage count of an integrator that takes one (rkl2), else 0
+  double dt_stable = 0;    // largest dt the chosen integrator holds: its scheme's stability_factor x dt_limit
+  int stages_per_step() const { return gs::stages_per_step(integrator, resolved_stages); }
+  Scheme scheme() const { return make_scheme(integrator, resolved_stages); }
 };
 
 // init.fill of a diamond_square start that sets neither init.fill nor init.threshold.

@@ -13,7 +13,7 @@ std::vector<KeySpec> time_keys() {
     {"time.steps", RestartRole::Free, "integer", "steps", "number of time steps (>= 0)",
      [](const Setting& s, SimConfig& c, Pending&) { c.time.steps = read_int(s, 0, 1L << 50); },
      [](const SimConfig& c) { return Json(c.time.steps); }},
-    {"time.integrator", RestartRole::Physics, "string", "-", R"~("euler" (forward Euler, 1st order), "rk2" (Heun, 2nd order) or "rkl2" (Runge-Kutta-Legendre super-time-stepping, 2nd order: s stages per step hold dt up to (s^2 + s - 2) / 4 times the explicit limit))~",
+    {"time.integrator", RestartRole::Physics, "string", "-", R"~("euler" (forward Euler, 1st order), "rk2" (Heun, 2nd order), "rkl2" (Runge-Kutta-Legendre super-time-stepping, 2nd order: s stages per step hold dt up to (s^2 + s - 2) / 4 times the explicit limit) or "rk4" (classic Runge-Kutta, 4th order, 4 stages, holds dt up to 1.39 times the explicit limit))~",
      [](const Setting& s, SimConfig& c, Pending&) {
        c.time.integrator = read_enum(s, kIntegratorNames);
      },
@@ -37,7 +37,7 @@ std::vector<KeySpec> time_keys() {
        }
      },
      [](const SimConfig& c) { return c.time.stages == TimeConfig::kAutoStages ? Json("auto") : Json(c.time.stages); },
-     [](const SimConfig& c) { return c.time.integrator == Integrator::RKL2; }},
+     [](const SimConfig& c) { return takes_stage_count(c.time.integrator); }},
     {"time.allow_unstable", RestartRole::Free, "boolean", "-", "accept a dt above the stability limit",
      [](const Setting& s, SimConfig& c, Pending&) { c.time.allow_unstable = read_bool(s); },
      [](const SimConfig& c) { return Json(c.time.allow_unstable); }},

@@ -158,11 +158,23 @@ void resolve_lists(SimConfig& c, const Pending& p, const FlatSettings& flat) {
   // A 2D grid is one cell thick in z with the x spacing, so h(2) means something (XDMF, symbols).
   if (dims == 2) c.grid.L[2] = c.grid.h(0);
 
+  if (c.grid.order == 4) {
+    // One fourth-order stencil per dimension: the radius-2 cross.
+    const int cross = dims == 2 ? 9 : 13;
+    if (c.grid.stencil_points && c.grid.stencil_points != cross)
+      throw_setting(where("grid.stencil"), std::to_string(c.grid.stencil_points) + "-point with grid.order = 4; allowed: " +
+                                               std::to_string(cross) + " (the " + std::to_string(dims) +
+                                               "D radius-2 cross), or leave grid.stencil out");
+    c.grid.stencil_points = cross;
+    c.grid.stencil = dims == 2 ? Stencil::X9 : Stencil::X13;
+    return;
+  }
   int points = c.grid.stencil_points ? c.grid.stencil_points : (dims == 2 ? 9 : 27);
   const bool ok2 = points == 5 || points == 9;
-  if ((dims == 2) != ok2)
+  if ((dims == 2) != ok2 || points == 13)
     throw_setting(where("grid.stencil"), std::to_string(points) + "-point is not a " + std::to_string(dims) +
-                                             "D stencil; allowed: " + (dims == 2 ? "5, 9" : "7, 19, 27"));
+                                             "D stencil; allowed: " + (dims == 2 ? "5, 9" : "7, 19, 27") +
+                                             (points == 13 ? " (13 is the 3D stencil of grid.order = 4)" : ""));
   c.grid.stencil_points = points;
   c.grid.stencil = points == 5 ? Stencil::P5 : points == 9 ? Stencil::P9 : points == 7 ? Stencil::P7 : points == 19 ? Stencil::P19 : Stencil::P27;
   if (stencil_needs_diagonals(c.grid.stencil)) {

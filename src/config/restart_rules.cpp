@@ -70,9 +70,9 @@ std::string restart_conflict(const SimConfig& run, const std::string& stored_jso
       // took the count this run's "auto" takes (time.dt, the grid and the
       // physics, compared before this key, are the same), so "auto" and
       // that number restart each other.
-      const Json auto_count(rkl2_auto_stages(run.time.dt / run.time.dt_limit));
+      const Json auto_count(auto_stage_count(run.time.integrator, run.time.dt / run.time.dt_limit, TimeConfig::kMaxStages));
       if (was == Json("auto")) was = auto_count;
-      now = Json(run.time.rkl2_stages);
+      now = Json(run.time.resolved_stages);
     }
     // Values compare as JSON values: 256 and 256.0 (older files wrote whole numbers without a point) are equal.
     if (was == now) continue;

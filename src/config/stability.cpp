@@ -31,33 +31,24 @@ std::string printable_at_most(double limit) {
   return buf;
 }
 
-// time.integrator = "rkl2": the stage count (time.stages, or the fewest odd
-// count that holds dt) and the largest dt it holds; a dt beyond it is refused
-// unless time.allow_unstable.
-void check_rkl2_stages(SimConfig& c, const Setting& time_dt) {
+// An integrator that takes a stage count (time.stages; rkl2): the count
+// (time.stages, or "auto": the fewest the table's rule gives that holds dt).
+void resolve_stage_count(SimConfig& c, const Setting& time_dt) {
   const double limit = c.time.dt_limit;
   const double ratio = c.time.dt / limit;  // limit is HUGE_VAL without diffusion or reaction: ratio 0
   int s = c.time.stages;
   if (s == TimeConfig::kAutoStages) {
-    if (!(ratio <= rkl2_stability_factor(TimeConfig::kMaxStages))) {
+    s = auto_stage_count(c.time.integrator, ratio, TimeConfig::kMaxStages);
+    if (s == 0) {
+      const double most = make_scheme(c.time.integrator, TimeConfig::kMaxStages).stability_factor;
       std::ostringstream os;
       os << "dt = " << std::setprecision(6) << c.time.dt << " is " << ratio << " times the explicit stability limit "
-         << printable_at_most(limit) << "; rkl2 holds at most " << rkl2_stability_factor(TimeConfig::kMaxStages)
-         << " times it (" << TimeConfig::kMaxStages << " stages): largest dt = "
-         << printable_at_most(rkl2_stability_factor(TimeConfig::kMaxStages) * limit);
+         << printable_at_most(limit) << "; " << name_of(c.time.integrator) << " holds at most " << most << " times it ("
+         << TimeConfig::kMaxStages << " stages): largest dt = " << printable_at_most(most * limit);
       throw_setting(time_dt, os.str());
     }
-    s = rkl2_auto_stages(ratio);
   }
-  c.time.rkl2_stages = s;
-  c.time.dt_stable = rkl2_stability_factor(s) * limit;
-  if (c.time.dt > c.time.dt_stable && !c.time.allow_unstable) {
-    std::ostringstream os;
-    os << "dt = " << std::setprecision(6) << c.time.dt << " is beyond what time.stages = " << s << " of rkl2 holds with the "
-       << c.grid.stencil_points << "-point stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable)
-       << ", " << rkl2_stability_factor(s) << " x the explicit limit); reduce time.dt, raise time.stages or set it to \"auto\"";
-    throw_setting(time_dt, os.str());
-  }
+  c.time.resolved_stages = s;
 }
 
 }  // namespace
@@ -66,7 +57,8 @@ double stable_dt_limit(const SimConfig& c) {
   const double h[3] = {c.grid.h(0), c.grid.h(1), c.grid.h(2)};
   const double lambda_max = stencil_max_symbol(c.grid.stencil, h);
   // Linearisation about (u, v) = (1, 0): eigenvalues -(Du lambda + F) and
-  // -(Dv lambda + F + k); both explicit schemes are stable on [-2, 0] * dt.
+  // -(Dv lambda + F + k); forward Euler is stable for dt rho <= 2 (each
+  // scheme holds its stability_factor times that, numerics/integrator.hpp).
   // With a parameter map the largest F and k anywhere set the limit.
   const double F = c.physics.F_max(), k = c.physics.k_max();
   const double rate = std::max(c.physics.Du * lambda_max + F, c.physics.Dv * lambda_max + F + k);
@@ -86,19 +78,27 @@ void check_stability(SimConfig& c, const Setting& grid_L, const Setting& time_dt
     }
   }
   const double limit = c.time.dt_limit = stable_dt_limit(c);
-  c.time.rkl2_stages = 0;
-  c.time.dt_stable = limit;
-  if (c.time.integrator == Integrator::RKL2) {
-    check_rkl2_stages(c, time_dt);
-    return;
-  }
-  if (c.time.dt > limit && !c.time.allow_unstable) {
-    std::ostringstream os;
-    os << "dt = " << std::setprecision(6) << c.time.dt << " is beyond the explicit stability limit of the " << c.grid.stencil_points
-       << "-point stencil with these physics (largest stable dt = " << printable_at_most(limit)
+  c.time.resolved_stages = 0;
+  if (takes_stage_count(c.time.integrator)) resolve_stage_count(c, time_dt);
+  // The scheme's own interval on the negative real axis, over forward Euler's.
+  const Scheme scheme = c.time.scheme();
+  c.time.dt_stable = scheme.stability_factor * limit;
+  if (c.time.dt <= c.time.dt_stable || c.time.allow_unstable) return;
+  std::ostringstream os;
+  os << "dt = " << std::setprecision(6) << c.time.dt;
+  if (takes_stage_count(c.time.integrator))
+    os << " is beyond what time.stages = " << c.time.resolved_stages << " of " << name_of(c.time.integrator) << " holds with the "
+       << stencil_name(c.grid.stencil) << " stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable)
+       << ", " << scheme.stability_factor << " x the explicit limit); reduce time.dt, raise time.stages or set it to \"auto\"";
+  else if (scheme.stability_factor == 1)
+    os << " is beyond the explicit stability limit of the " << stencil_name(c.grid.stencil)
+       << " stencil with these physics (largest stable dt = " << printable_at_most(limit)
        << "); reduce time.dt or set time.allow_unstable = true";
-    throw_setting(time_dt, os.str());
-  }
+  else
+    os << " is beyond what " << name_of(c.time.integrator) << " holds with the " << stencil_name(c.grid.stencil)
+       << " stencil and these physics (largest stable dt = " << printable_at_most(c.time.dt_stable) << ", "
+       << scheme.stability_factor << " x the explicit limit of forward Euler); reduce time.dt or set time.allow_unstable = true";
+  throw_setting(time_dt, os.str());
 }
 
 }  // namespace gs

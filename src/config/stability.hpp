@@ -8,14 +8,16 @@
 
 namespace gs {
 
-// Largest stable forward-Euler / RK2 step for the configured stencil and physics.
+// Largest stable forward-Euler step for the configured stencil and physics
+// (the explicit limit; each integrator holds its stability_factor times it).
 double stable_dt_limit(const SimConfig& cfg);
 
 // Validation (part of the loader's): h^2 must be a normal number along every
-// axis, or the limit means nothing; sets cfg.time.dt_limit and refuses a dt
-// above it unless time.allow_unstable. For rkl2: sets cfg.time.rkl2_stages
-// (time.stages, or the fewest odd count that holds dt) and refuses a dt beyond
-// what that count holds. Sets cfg.time.dt_stable. The settings name the keys in errors.
+// axis, or the limit means nothing; sets cfg.time.dt_limit. For an integrator
+// that takes a stage count (rkl2): sets cfg.time.resolved_stages (time.stages,
+// or the fewest that hold dt). Sets cfg.time.dt_stable, the largest dt the
+// scheme holds, and refuses a dt above it unless time.allow_unstable. The
+// settings name the keys in errors.
 void check_stability(SimConfig& cfg, const Setting& grid_L, const Setting& time_dt);
 
 }  // namespace gs

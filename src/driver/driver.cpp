@@ -24,7 +24,7 @@ namespace gs {
 
 template <class Real>
 Driver<Real>::Driver(const SimConfig& cfg, const Decomposition& dec)
-    : cfg_(cfg), dec_(dec), fields_(dec, registers_of(cfg.time.integrator)), stepper_(cfg, dec, timers_) {
+    : cfg_(cfg), dec_(dec), fields_(dec, cfg.time.scheme().registers()), stepper_(cfg, dec, timers_) {
   summary_.halo_bytes_per_exchange = stepper_.halo().bytes_per_exchange();
   // The test seam is read here, once, and a hook left set outside a test is said aloud.
   if (dec.rank() == 0)

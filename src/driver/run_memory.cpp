@@ -90,7 +90,7 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
   // Each module's own description of what it allocates (core/buffer_spec.hpp),
   // by when it is alive. Through the run: the integrator's registers, the
   // parameter map, the halo buffers, the blocks' extra copies, in situ.
-  add(m, register_buffers(dec, registers_of(cfg.time.integrator), value_bytes), MemoryPhase::Held);
+  add(m, register_buffers(dec, cfg.time.scheme().registers(), value_bytes), MemoryPhase::Held);
   if (cfg.physics.map != ParameterMapType::None) add(m, parameter_map_buffers(dec, value_bytes), MemoryPhase::Held);
   // Past the int range the run is refused anyway (run_memory_problem), and
   // the halo boxes and block plans cannot be formed: the fields say enough.

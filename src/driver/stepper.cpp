@@ -31,13 +31,13 @@ Stepper<Real>::Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTime
   shell_ = shell_boxes(dec.owned(), late_ghost);
   // The weights are recomputed from the configuration on every start (fresh
   // or restart), never stored: the same bits on any rank count.
-  for (const StageWeights& w : scheme_.weights) stage_params_.push_back(params_.with_stage(w, cfg.time.dt));
+  for (const StageWeights<double>& w : scheme_.weights) stage_params_.push_back(params_.with_stage(w));
   if (depth_ > 1) {
     // A decomposition built for another integrator would have too few ghost layers.
     const Integrator integrator = scheme_.integrator;
-    GS_REQUIRE(blocks_supported(integrator), "halo_depth > 1 with an integrator the block forms do not run");
+    GS_REQUIRE(scheme_.blocks(), "halo_depth > 1 with an integrator the block forms do not run");
     for (int d = 0; d < dec.dims(); ++d)
-      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator), "ghost width does not match halo_depth and integrator");
+      GS_REQUIRE(dec.ghost(d) == ghost_width(depth_, integrator, stencil_), "ghost width does not match halo_depth and integrator");
     for (int n = 1; n <= depth_; ++n) plans_.push_back(make_block_plans(dec, integrator, n * scheme_.stages()));
   }
 }
@@ -124,7 +124,7 @@ void Stepper<Real>::advance(Fields<Real>& f, long steps) {
 template <class Real>
 void Stepper<Real>::step(Fields<Real>& f) {
   GS_REQUIRE(depth_ == 1, "Stepper::step with halo_depth > 1 (use advance)");
-  GS_REQUIRE(f.registers() >= scheme_.registers, "Stepper::step: fewer registers than the integrator needs");
+  GS_REQUIRE(f.registers() >= scheme_.registers(), "Stepper::step: fewer registers than the integrator needs");
   for (int j = 0; j < scheme_.stages(); ++j) stage(f, j);
   if (scheme_.result != 0) f.swap_with(scheme_.result);
 }

@@ -26,7 +26,7 @@ class Stepper {
   // memory check's test, to count the Tiles form's entry copy on the CPU).
   Stepper(const SimConfig& cfg, const Decomposition& dec, PhaseTimers& timers, BlockForm form = BlockForm::Auto);
   // One time step with an exchange per stage (needs halo_depth 1). `f` holds
-  // the integrator's registers (Fields(dec, scheme().registers)).
+  // the integrator's registers (Fields(dec, scheme().registers())).
   void step(Fields<Real>& f);
   // `steps` time steps: with halo_depth 1 as many step() calls; else blocks of
   // up to halo_depth steps, one exchange each. The same bits either way.

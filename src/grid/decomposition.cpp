@@ -15,11 +15,15 @@ namespace {
 // exchange (and the periodic copy with one rank along a dimension) takes the
 // ghosts from the neighbour's owned cells only. The smallest extent along d is
 // the floor of n / ranks, the same on every rank, so all ranks decide alike.
-void check_ghost_width(const long* global_n, const int* layout, int dims, int halo_depth, Integrator integrator) {
-  const int g = ghost_width(halo_depth, integrator);
+void check_ghost_width(const long* global_n, const int* layout, int dims, int halo_depth, Integrator integrator, Stencil stencil) {
+  const int g = ghost_width(halo_depth, integrator, stencil);
   for (int d = 0; d < dims; ++d) {
     const long smallest = global_n[d] / layout[d];
     if (smallest >= g) continue;
+    if (halo_depth <= 1)
+      throw KeyError("grid.n", "value " + std::to_string(global_n[d]) + " over " + std::to_string(layout[d]) + " ranks along " + "xyz"[d] +
+                                   " leaves a rank " + std::to_string(smallest) + " cells, fewer than the " + std::to_string(g) +
+                                   " ghost cells the " + stencil_name(stencil) + " stencil reads; use fewer ranks or a larger grid");
     const int stages = stages_per_step(integrator);
     // The largest depth whose width fits along every dimension; 1 always fits
     // (one ghost layer, and every rank owns at least a cell).
@@ -36,12 +40,12 @@ void check_ghost_width(const long* global_n, const int* layout, int dims, int ha
 
 }  // namespace
 
-int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, int value_bytes) {
+int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, Stencil stencil, int value_bytes) {
   const int levels = dims == 2 ? 8 : 4;
   constexpr long kMinCells = 64;
   constexpr double kMinStateBytes = 24.0 * (1 << 20);
   const bool host = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
-  if (!host || !blocks_supported(integrator)) return 1;
+  if (!host || !blocks_supported(integrator) || stencil_radius(stencil) > 1) return 1;
   double cells = 1;
   for (int d = 0; d < dims; ++d) {
     if (smallest_local_n[d] < kMinCells) return 1;
@@ -61,6 +65,11 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   if (halo_depth_ > 1 && !blocks_supported(integrator))
     throw KeyError("parallel.halo_depth", "value " + std::to_string(halo_depth_) + ": time.integrator = \"" + name_of(integrator) +
                                               "\" exchanges halos every stage; allowed: 1 or \"auto\"");
+  // The block forms shrink each level's box by one cell per stage: a stencil
+  // of radius 2 would need boxes that shrink by 2, and ghosts twice as wide.
+  if (halo_depth_ > 1 && stencil_radius(grid.stencil) > 1)
+    throw KeyError("parallel.halo_depth", "value " + std::to_string(halo_depth_) + ": grid.order = 4 (the " + stencil_name(grid.stencil) +
+                                              " stencil, radius 2) exchanges halos every stage; allowed: 1 or \"auto\"");
   int world_size = 1;
   GS_MPI_CHECK(MPI_Comm_size(world, &world_size));
   int layout[3] = {parallel.layout[0], parallel.layout[1], dims_ == 3 ? parallel.layout[2] : 1};
@@ -97,9 +106,9 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
   if (halo_depth_ == ParallelConfig::kAutoHaloDepth) {
     long smallest[3] = {1, 1, 1};
     for (int d = 0; d < dims_; ++d) smallest[d] = grid.n[d] / layout[d];
-    halo_depth_ = auto_halo_depth(dims_, smallest, integrator, bytes_of(grid.precision));
+    halo_depth_ = auto_halo_depth(dims_, smallest, integrator, grid.stencil, bytes_of(grid.precision));
   }
-  check_ghost_width(grid.n.data(), layout, dims_, halo_depth_, integrator);
+  check_ghost_width(grid.n.data(), layout, dims_, halo_depth_, integrator, grid.stencil);
   int periods[3] = {1, 1, 1};
   GS_MPI_CHECK(MPI_Cart_create(world, dims_, layout, periods, /*reorder=*/0, &cart_));
   GS_MPI_CHECK(MPI_Comm_rank(cart_, &rank_));
@@ -110,7 +119,7 @@ Decomposition::Decomposition(const GridConfig& grid, const ParallelConfig& paral
     global_n_[d] = d < dims_ ? grid.n[d] : 1;
     local_n_[d] = split_count(global_n_[d], layout_[d], coords_[d]);
     offset_[d] = split_start(global_n_[d], layout_[d], coords_[d]);
-    ghost_[d] = d < dims_ ? ghost_width(halo_depth_, integrator) : 0;
+    ghost_[d] = d < dims_ ? ghost_width(halo_depth_, integrator, grid.stencil) : 0;
   }
 }
 

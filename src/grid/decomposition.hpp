@@ -9,12 +9,12 @@
 
 namespace gs {
 
-// Ghost cells along each dimension that has ghosts: one for halo_depth 1 (an
-// exchange per stage), else halo_depth x stages (one exchange per block; only
-// for the integrators the block forms run, blocks_supported in
-// numerics/integrator.hpp).
-inline int ghost_width(int halo_depth, Integrator integrator) {
-  return halo_depth <= 1 ? 1 : halo_depth * stages_per_step(integrator);
+// Ghost cells along each dimension that has ghosts: the stencil's radius for
+// halo_depth 1 (an exchange per stage), else halo_depth x stages (one exchange
+// per block; only for the integrators the block forms run, blocks_supported in
+// numerics/integrator.hpp, and stencils of radius 1).
+inline int ghost_width(int halo_depth, Integrator integrator, Stencil stencil) {
+  return halo_depth <= 1 ? stencil_radius(stencil) : halo_depth * stages_per_step(integrator);
 }
 
 // parallel.halo_depth = "auto": time steps per halo exchange for this build's
@@ -30,7 +30,8 @@ inline int ghost_width(int halo_depth, Integrator integrator) {
 // "Threads" for OpenMP ranks). 1 for an integrator the block forms do not
 // run (rkl2). `value_bytes`: the size of one state value
 // (grid.precision).
-int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, int value_bytes);
+// 1 also for a stencil of radius 2 (grid.order = 4), which the block forms do not run.
+int auto_halo_depth(int dims, const long smallest_local_n[3], Integrator integrator, Stencil stencil, int value_bytes);
 
 class Decomposition {
  public:
@@ -56,7 +57,7 @@ class Decomposition {
   const long* global_n() const { return global_n_; }
   const long* local_n() const { return local_n_; }
   const long* offset() const { return offset_; }
-  // Ghost width per dimension: ghost_width(halo_depth, integrator) where the
+  // Ghost width per dimension: ghost_width(halo_depth, integrator, stencil) where the
   // grid extends, 0 along z in 2D.
   int ghost(int d) const { return ghost_[d]; }
   // Time steps per halo exchange (parallel.halo_depth).

@@ -50,8 +50,10 @@ void to_json(Json& j, const FieldStats& s) {
 Json time_integration_json(const SimConfig& cfg) {
   const TimeConfig& t = cfg.time;
   return {{"integrator", name_of(t.integrator)},
-          {"stages", t.integrator == Integrator::RKL2 ? Json(t.rkl2_stages) : Json(nullptr)},
+          {"stages", takes_stage_count(t.integrator) ? Json(t.resolved_stages) : Json(nullptr)},
           {"stages_per_step", t.stages_per_step()},
+          {"order", t.scheme().order},
+          {"stability_factor", json_finite(t.scheme().stability_factor)},
           {"dt", json_finite(t.dt)},
           {"dt_explicit_limit", json_finite(t.dt_limit)},
           {"dt_stable", json_finite(t.dt_stable)}};

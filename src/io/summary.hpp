@@ -27,8 +27,9 @@ struct OutputSummary {
 // wall_time_per_rank_s, 4 time_integration, 5 the insitu entry's calls,
 // seconds and MBps redefined and its files added, pattern, and the field
 // outputs' format, cells and raw_bytes (with their keys in config.output), 6
-// build (the version and source commit of the program).
-constexpr int kSummaryVersion = 6;
+// build (the version and source commit of the program), 7 time_integration
+// order and stability_factor (the integrator table, numerics/integrator.hpp).
+constexpr int kSummaryVersion = 7;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
 // running, or stopped early on request with a checkpoint to restart from.

@@ -13,18 +13,42 @@ const char* stencil_name(Stencil s) {
     case Stencil::P7: return "7-point";
     case Stencil::P19: return "19-point";
     case Stencil::P27: return "27-point";
+    case Stencil::X9: return "9-point 4th-order";
+    case Stencil::X13: return "13-point 4th-order";
   }
   return "?";
 }
 
-int stencil_dims(Stencil s) { return (s == Stencil::P5 || s == Stencil::P9) ? 2 : 3; }
+int stencil_dims(Stencil s) { return (s == Stencil::P5 || s == Stencil::P9 || s == Stencil::X9) ? 2 : 3; }
 
-bool stencil_needs_diagonals(Stencil s) { return !(s == Stencil::P5 || s == Stencil::P7); }
+bool stencil_needs_diagonals(Stencil s) {
+  return !(s == Stencil::P5 || s == Stencil::P7 || s == Stencil::X9 || s == Stencil::X13);
+}
+
+int stencil_radius(Stencil s) { return s == Stencil::X9 || s == Stencil::X13 ? 2 : 1; }
+
+int stencil_order(Stencil s) { return s == Stencil::X9 || s == Stencil::X13 ? 4 : 2; }
 
 std::vector<StencilTap> stencil_taps(Stencil s, const double h[3]) {
   std::vector<StencilTap> taps;
   const int dims = stencil_dims(s);
   const int zr = dims == 3 ? 1 : 0;
+  if (s == Stencil::X9 || s == Stencil::X13) {
+    // Per axis (-1/12, 4/3, -5/2, 4/3, -1/12) / h_d^2: exact on polynomials of
+    // degree 5; its error is -(h_d^4 / 90) d^6u/dx_d^6 per axis.
+    double centre = 0;
+    for (int d = 0; d < dims; ++d) {
+      const double w = 1.0 / (h[d] * h[d]);
+      for (int r : {-2, -1, 1, 2}) {
+        int off[3] = {0, 0, 0};
+        off[d] = r;
+        taps.push_back({off[0], off[1], off[2], (r == 1 || r == -1 ? 4.0 / 3.0 : -1.0 / 12.0) * w});
+      }
+      centre -= 2.5 * w;
+    }
+    taps.push_back({0, 0, 0, centre});
+    return taps;
+  }
   if (s == Stencil::P5 || s == Stencil::P7) {
     double centre = 0;
     for (int d = 0; d < dims; ++d) {

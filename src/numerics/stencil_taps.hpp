@@ -7,7 +7,10 @@
 
 namespace gs {
 
-enum class Stencil { P5, P9, P7, P19, P27 };
+// P5..P27: second order, radius 1 (5/9 points in 2D, 7/19/27 in 3D). X9, X13:
+// grid.order = 4, the radius-2 cross of (-1/12, 4/3, -5/2, 4/3, -1/12) / h^2
+// per axis (9 points in 2D, 13 in 3D), with unequal spacings allowed.
+enum class Stencil { P5, P9, P7, P19, P27, X9, X13 };
 
 struct StencilTap {
   int dx, dy, dz;
@@ -21,6 +24,10 @@ double stencil_symbol(const std::vector<StencilTap>& taps, const double kappa[3]
 // max over kappa of |lambda|, scanned over the Brillouin zone.
 double stencil_max_symbol(Stencil s, const double h[3]);
 int stencil_dims(Stencil s);
+// How far the stencil reaches from the cell (ghost layers per stage): 1 or 2.
+int stencil_radius(Stencil s);
+// The order of its truncation error in h: 2 or 4 (grid.order).
+int stencil_order(Stencil s);
 // Whether the stencil reads edge/corner neighbours (so halos need them too).
 bool stencil_needs_diagonals(Stencil s);
 

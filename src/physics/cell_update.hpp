@@ -15,60 +15,70 @@ namespace gs {
 
 // One species at the cell being updated: its value and Laplacian in the
 // stage's input, and the other registers the stage kind reads there (base:
-// Average, Rkl; prev and rate: Rkl). Unused ones are 0 and never read.
+// Average, Combine; prev and rate: Combine). Unused ones are 0 and never read.
 template <class Real>
 struct SpeciesAt {
   Real value, laplacian, base, prev, rate;
 };
 
-// Whether a stage kind reads the register of that role (numerics/integrator.hpp).
-KOKKOS_INLINE_FUNCTION constexpr bool reads_base(StageKind k) { return k == StageKind::Average || k == StageKind::Rkl; }
-KOKKOS_INLINE_FUNCTION constexpr bool reads_prev(StageKind k) { return k == StageKind::Rkl; }
-KOKKOS_INLINE_FUNCTION constexpr bool reads_rate(StageKind k) { return k == StageKind::Rkl; }
-KOKKOS_INLINE_FUNCTION constexpr bool writes_rate(StageKind k) { return k == StageKind::RklFirst; }
+// What one cell's update gives: the new u and v, and for ForwardKeepRate f at
+// the cell (the rate register's values; 0 for the other kinds).
+template <class Real>
+struct CellUpdate {
+  Real u, v, rate_u, rate_v;
+};
 
 // The update of one cell, shared by every kernel form so that each cell's
-// arithmetic is the same operations in the same order wherever it runs.
-// RklFirst also stores f at the cell in *rate_u, *rate_v (the rate register).
+// arithmetic is the same operations in the same order wherever it runs. Every
+// kind reads its numbers from c.stage (dt folded into c_f and c_rate).
 template <StageKind K, class Real>
-KOKKOS_FORCEINLINE_FUNCTION void update_cell(const CellCoefficients<Real>& c, const SpeciesAt<Real>& u,
-                                             const SpeciesAt<Real>& v, Real& out_u, Real& out_v,
-                                             Real* rate_u = nullptr, Real* rate_v = nullptr) {
+KOKKOS_FORCEINLINE_FUNCTION CellUpdate<Real> update_cell(const CellCoefficients<Real>& c, const SpeciesAt<Real>& u,
+                                                         const SpeciesAt<Real>& v) {
   const Real uvv = u.value * v.value * v.value;
   const Real du = c.Du * u.laplacian - uvv + c.F * (1 - u.value);
   const Real dv = c.Dv * v.laplacian + uvv - (c.F + c.k) * v.value;
-  Real un, vn;
-  if constexpr (K == StageKind::Forward || K == StageKind::Average) {
-    un = u.value + c.dt * du;
-    vn = v.value + c.dt * dv;
-    if constexpr (K == StageKind::Average) {
-      un = Real(0.5) * (u.base + un);
-      vn = Real(0.5) * (v.base + vn);
-    }
-  } else if constexpr (K == StageKind::RklFirst) {
-    // Y_1 = Y_0 + (w1 / 3) dt f(Y_0), and f(Y_0) kept for every later stage.
-    un = u.value + c.stage.f_dt * du;
-    vn = v.value + c.stage.f_dt * dv;
-    *rate_u = du;
-    *rate_v = dv;
+  const StageWeights<Real>& w = c.stage;
+  Real un, vn, ru = 0, rv = 0;
+  if constexpr (K == StageKind::Combine) {
+    // out = c_in in + c_prev prev + c_base base + c_f dt f(in) + c_rate dt rate.
+    un = w.c_in * u.value + w.c_prev * u.prev + w.c_base * u.base + w.c_f * du + w.c_rate * u.rate;
+    vn = w.c_in * v.value + w.c_prev * v.prev + w.c_base * v.base + w.c_f * dv + w.c_rate * v.rate;
   } else {
-    // Y_j = mu Y_{j-1} + nu Y_{j-2} + (1 - mu - nu) Y_0 + mut dt f(Y_{j-1}) + gamt dt f(Y_0).
-    const StageFactors<Real>& w = c.stage;
-    un = w.c_in * u.value + w.c_prev * u.prev + w.c_base * u.base + w.f_dt * du + w.rate_dt * u.rate;
-    vn = w.c_in * v.value + w.c_prev * v.prev + w.c_base * v.base + w.f_dt * dv + w.rate_dt * v.rate;
+    un = u.value + w.c_f * du;
+    vn = v.value + w.c_f * dv;
+    if constexpr (K == StageKind::Average) {
+      un = w.c_base * (u.base + un);
+      vn = w.c_base * (v.base + vn);
+    }
+    if constexpr (K == StageKind::ForwardKeepRate) {
+      ru = du;
+      rv = dv;
+    }
   }
   // Clamping to [lo, hi] = [0, 1], or to [-inf, inf], which changes nothing
   // (NaN included): a select, where a branch on physics.clamp stopped g++ from
   // vectorising the row loop. Written as two one-sided selects, each of which
-  // is exactly one SSE/AVX max or min (a NaN in `un` falls through both), where
-  // the nested form compiled to compare-and-mask sequences that cost a third of
-  // the 2D 5-point throughput. Same result for every input, -0 included.
+  // is one SSE/AVX max or min (a NaN in `un` falls through both), where the
+  // nested form compiled to compare-and-mask sequences (measured in
+  // docs/history/performance-rounds.md, "Second round").
+  // Same result for every input, -0 included.
   un = c.lo > un ? c.lo : un;
   un = c.hi < un ? c.hi : un;
   vn = c.lo > vn ? c.lo : vn;
   vn = c.hi < vn ? c.hi : vn;
-  out_u = un;
-  out_v = vn;
+  return {un, vn, ru, rv};
+}
+
+// Stores a cell's update: u and v into the out row, f into the rate row for
+// the kind that keeps it.
+template <StageKind K, class Real>
+KOKKOS_FORCEINLINE_FUNCTION void store_cell(const CellUpdate<Real>& r, Real& out_u, Real& out_v, Real* rate_u, Real* rate_v) {
+  out_u = r.u;
+  out_v = r.v;
+  if constexpr (writes_rate(K)) {
+    *rate_u = r.rate_u;
+    *rate_v = r.rate_v;
+  }
 }
 
 // The coefficients of the cell at `i`: those of the run, with the parameter
@@ -113,6 +123,8 @@ void dispatch_kernel(Stencil stencil, bool mapped, Fn&& fn) {
     case Stencil::P7: with_map(std::integral_constant<Stencil, Stencil::P7>{}); break;
     case Stencil::P19: with_map(std::integral_constant<Stencil, Stencil::P19>{}); break;
     case Stencil::P27: with_map(std::integral_constant<Stencil, Stencil::P27>{}); break;
+    case Stencil::X9: with_map(std::integral_constant<Stencil, Stencil::X9>{}); break;
+    case Stencil::X13: with_map(std::integral_constant<Stencil, Stencil::X13>{}); break;
   }
 }
 
@@ -147,7 +159,7 @@ struct RowAt {
 template <class Real, Stencil S, StageKind K, bool Mapped>
 struct RowKernel {
   ConstField<Real> u, v, base_u, base_v, prev_u, prev_v, F_map, k_map;
-  Field<Real> out_u, out_v, rate_u, rate_v;  // rate: read by Rkl, written by RklFirst
+  Field<Real> out_u, out_v, rate_u, rate_v;  // rate: read by Combine, written by ForwardKeepRate
   CellCoefficients<Real> coef;
   int x_begin, x_end, y_begin, ny, z_begin;
 
@@ -172,7 +184,7 @@ struct RowKernel {
     Real* ov = &out_v(z, y, 0);
     const CellCoefficients<Real> c = coef;
     // Each x reads `in` and writes `out` at x only; `out` may alias `base` (RK2
-    // stage 2) or `prev` (RKL2), read at x only, but never `in`, so iterations
+    // stage 2) or `prev` (RKL2, RK4), read at x only, but never `in`, so iterations
     // are independent.
     if constexpr (kColumnFactorised<S>) {
       // The sides and middles of each column, for a chunk of the row plus one
@@ -195,10 +207,10 @@ struct RowKernel {
 #endif
         for (int i = 0; i < n; ++i) {
           const int x = x0 + i;
-          update_cell<K>(at_cell<Mapped>(c, Fr, kr, x),
-                         species_at<K>(ur, column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], c.inv_h2), bu, pu, ru, x),
-                         species_at<K>(vr, column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], c.inv_h2), bv, pv, rv, x),
-                         ou[x], ov[x], writes_rate(K) ? ru + x : nullptr, writes_rate(K) ? rv + x : nullptr);
+          store_cell<K>(update_cell<K>(at_cell<Mapped>(c, Fr, kr, x),
+                                       species_at<K>(ur, column_laplacian<S>(side_u[i], mid_u[i + 1], side_u[i + 2], c.inv_h2), bu, pu, ru, x),
+                                       species_at<K>(vr, column_laplacian<S>(side_v[i], mid_v[i + 1], side_v[i + 2], c.inv_h2), bv, pv, rv, x)),
+                        ou[x], ov[x], writes_rate(K) ? ru + x : nullptr, writes_rate(K) ? rv + x : nullptr);
         }
       }
     } else {
@@ -206,10 +218,10 @@ struct RowKernel {
 #pragma GCC ivdep
 #endif
       for (int x = x_from; x < x_to; ++x) {
-        update_cell<K>(at_cell<Mapped>(c, Fr, kr, x),
-                       species_at<K>(ur, Laplacian<S>::apply(RowAt<Real>{ur, sy, sz, x}, c.inv_h2), bu, pu, ru, x),
-                       species_at<K>(vr, Laplacian<S>::apply(RowAt<Real>{vr, sy, sz, x}, c.inv_h2), bv, pv, rv, x),
-                       ou[x], ov[x], writes_rate(K) ? ru + x : nullptr, writes_rate(K) ? rv + x : nullptr);
+        store_cell<K>(update_cell<K>(at_cell<Mapped>(c, Fr, kr, x),
+                                     species_at<K>(ur, Laplacian<S>::apply(RowAt<Real>{ur, sy, sz, x}, c.inv_h2), bu, pu, ru, x),
+                                     species_at<K>(vr, Laplacian<S>::apply(RowAt<Real>{vr, sy, sz, x}, c.inv_h2), bv, pv, rv, x)),
+                      ou[x], ov[x], writes_rate(K) ? ru + x : nullptr, writes_rate(K) ? rv + x : nullptr);
       }
     }
   }

@@ -30,8 +30,8 @@ struct CellKernel {
     const SpeciesAt<Real> sv{v(z, y, x), Laplacian<S>::apply(view_at(v, z, y, x), c.inv_h2),
                              reads_base(K) ? base_v(z, y, x) : Real(0), reads_prev(K) ? prev_v(z, y, x) : Real(0),
                              reads_rate(K) ? rate_v(z, y, x) : Real(0)};
-    update_cell<K>(c, su, sv, out_u(z, y, x), out_v(z, y, x), writes_rate(K) ? &rate_u(z, y, x) : nullptr,
-                   writes_rate(K) ? &rate_v(z, y, x) : nullptr);
+    store_cell<K>(update_cell<K>(c, su, sv), out_u(z, y, x), out_v(z, y, x), writes_rate(K) ? &rate_u(z, y, x) : nullptr,
+                  writes_rate(K) ? &rate_v(z, y, x) : nullptr);
   }
 };
 
@@ -42,8 +42,8 @@ void launch(const ReactionDiffusion<Real>& p, const IndexBox& box, const StageRe
   // for (z, y, x) in box:
   //   du = Du * lap(u)(z, y, x) - u v^2 + F (1 - u);  dv = Dv * lap(v)(z, y, x) + u v^2 - (F + k) v
   //   (F, k = F_map(z, y, x), k_map(z, y, x) when a parameter map is in use)
-  //   out_u = u + dt du;  out_v = v + dt dv;  (averaged with base for RK2 stage 2; for RKL2 the
-  //   weighted sum of the stage's registers, gray_scott.hpp; clamped if asked)
+  //   out_u = u + c_f dt du;  out_v = v + c_f dt dv  (Forward; the other kinds weigh in
+  //   their registers, numerics/stage_kind.hpp; clamped if asked)
   const int nx = box.hi[0] - box.lo[0], ny = box.hi[1] - box.lo[1];
   [[maybe_unused]] const int nz = box.hi[2] - box.lo[2];
   // The row form loops over x inside one work item: on a GPU that would be one
@@ -74,7 +74,7 @@ ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Deco
   c.Dv = cfg.physics.Dv;
   c.F = cfg.physics.F;
   c.k = cfg.physics.k;
-  c.dt = cfg.time.dt;
+  p.dt = cfg.time.dt;
   c.set_clamp(cfg.physics.clamp);
   for (int d = 0; d < 3; ++d) c.inv_h2[d] = 1.0 / (cfg.grid.h(d) * cfg.grid.h(d));
   // physics.map: per-cell F and k ride along with the constants; none: empty Views.
@@ -83,7 +83,8 @@ ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Deco
     p.F_map = map.F;
     p.k_map = map.k;
   }
-  return p;
+  // A forward-Euler stage until a stage of the integrator is chosen (with_stage).
+  return p.with_stage(StageWeights<double>{});
 }
 
 template <class Real>
@@ -95,8 +96,8 @@ void gray_scott_stage(Stencil stencil, const ReactionDiffusion<Real>& p, const I
     switch (kind) {
       case StageKind::Forward: launch<S, StageKind::Forward, Mapped>(p, box, r, form); break;
       case StageKind::Average: launch<S, StageKind::Average, Mapped>(p, box, r, form); break;
-      case StageKind::RklFirst: launch<S, StageKind::RklFirst, Mapped>(p, box, r, form); break;
-      case StageKind::Rkl: launch<S, StageKind::Rkl, Mapped>(p, box, r, form); break;
+      case StageKind::ForwardKeepRate: launch<S, StageKind::ForwardKeepRate, Mapped>(p, box, r, form); break;
+      case StageKind::Combine: launch<S, StageKind::Combine, Mapped>(p, box, r, form); break;
     }
   });
 }

@@ -10,22 +10,15 @@
 
 namespace gs {
 
-// A stage's weights (numerics/integrator.hpp, StageWeights) in the state's
-// precision, with dt folded into the two that multiply a rate. Read by the
-// RKL2 stage kinds only.
-template <class Real>
-struct StageFactors {
-  Real c_in = 1, c_prev = 0, c_base = 0, f_dt = 0, rate_dt = 0;
-};
-
 // The constants of one cell's update, in the state's precision: what every
 // kernel form reads, one value per name, so no call site can swap two of them.
 template <class Real>
 struct CellCoefficients {
   Real Du = 0, Dv = 0;  // diffusivities (length^2 / time)
   Real F = 0, k = 0;    // feed and kill (1 / time); per cell with a parameter map
-  Real dt = 0;
-  StageFactors<Real> stage;    // of the stage being run (set by with_stage)
+  // The weights of the stage being run, dt folded into c_f and c_rate (set
+  // by with_stage): every stage kind reads its numbers from here.
+  StageWeights<Real> stage;
   Real inv_h2[3] = {1, 1, 1};  // 1 / h^2 per dimension
   // physics.clamp as the bounds of two selects (cell_update.hpp): [0, 1], or
   // [-inf, inf], which changes no value.
@@ -42,10 +35,11 @@ struct ReactionDiffusion {
   // Per-cell F and k of a parameter map (physics.map); empty Views mean the
   // uniform cell.F and cell.k, and then the kernels never read them.
   ConstField<Real> F_map, k_map;
+  double dt = 0;  // the time step, folded into each stage's weights
   bool mapped() const { return F_map.data() != nullptr; }
   // These parameters for one stage of the integrator's table: its weights,
   // computed in double and rounded once to Real (dt folded in in double).
-  ReactionDiffusion with_stage(const StageWeights& w, double dt) const {
+  ReactionDiffusion with_stage(const StageWeights<double>& w) const {
     ReactionDiffusion p = *this;
     p.cell.stage = {Real(w.c_in), Real(w.c_prev), Real(w.c_base), Real(w.c_f * dt), Real(w.c_rate * dt)};
     return p;
@@ -66,13 +60,8 @@ template <class Real>
 ReactionDiffusion<Real> make_reaction_diffusion(const SimConfig& cfg, const Decomposition& dec);
 
 // Stage output for every cell of `box`, for the stage kinds of
-// numerics/integrator.hpp:
-//   Forward:   out = in + dt f(in)                        (Euler step, RK2 stage 1)
-//   Average:   out = (base + (in + dt f(in))) / 2         (RK2 stage 2; out may alias base)
-//   RklFirst:  rate = f(in);  out = in + f_dt f(in)       (RKL2 stage 1)
-//   Rkl:       out = c_in in + c_prev prev + c_base base + f_dt f(in) + rate_dt rate
-//                                                         (RKL2 stages 2..s; out may alias prev or base)
-// with the weights of p.cell.stage, where
+// numerics/stage_kind.hpp (out may alias base or prev, never in), with the
+// weights of p.cell.stage, where
 // f(u, v) = (Du lap u - u v^2 + F (1 - u), Dv lap v + u v^2 - (F + k) v).
 // Which kernel form runs: rows of contiguous x on host execution spaces, one
 // cell per thread on devices (Auto), or either one forced. Both evaluate the

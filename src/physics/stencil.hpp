@@ -19,6 +19,11 @@ namespace gs {
 template <Stencil S>
 struct Laplacian;
 
+// stencil_dims(S) == 3, at compile time.
+constexpr bool stencil_is_3d(Stencil s) {
+  return s == Stencil::P7 || s == Stencil::P19 || s == Stencil::P27 || s == Stencil::X13;
+}
+
 // Cell (z, y, x) of a View as an offset accessor.
 template <class View>
 struct ViewAt {
@@ -58,6 +63,34 @@ struct Laplacian<Stencil::P7> {
     const Real c = f(0, 0, 0);
     return inv_h2[0] * (f(0, 0, -1) + f(0, 0, 1) - 2 * c) + inv_h2[1] * (f(0, -1, 0) + f(0, 1, 0) - 2 * c) +
            inv_h2[2] * (f(-1, 0, 0) + f(1, 0, 0) - 2 * c);
+  }
+};
+
+// grid.order = 4: the radius-2 cross, per axis
+// (16 (f(-1) + f(1)) - (f(-2) + f(2)) - 30 f(0)) / (12 h_d^2).
+template <class Real>
+KOKKOS_FORCEINLINE_FUNCTION Real fourth_order_axis(Real m2, Real m1, Real c, Real p1, Real p2) {
+  return 16 * (m1 + p1) - (m2 + p2) - 30 * c;
+}
+
+template <>
+struct Laplacian<Stencil::X9> {
+  template <class At, class Real>
+  KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
+    const Real c = f(0, 0, 0);
+    return fourth_order_axis(f(0, 0, -2), f(0, 0, -1), c, f(0, 0, 1), f(0, 0, 2)) * (inv_h2[0] / 12) +
+           fourth_order_axis(f(0, -2, 0), f(0, -1, 0), c, f(0, 1, 0), f(0, 2, 0)) * (inv_h2[1] / 12);
+  }
+};
+
+template <>
+struct Laplacian<Stencil::X13> {
+  template <class At, class Real>
+  KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
+    const Real c = f(0, 0, 0);
+    return fourth_order_axis(f(0, 0, -2), f(0, 0, -1), c, f(0, 0, 1), f(0, 0, 2)) * (inv_h2[0] / 12) +
+           fourth_order_axis(f(0, -2, 0), f(0, -1, 0), c, f(0, 1, 0), f(0, 2, 0)) * (inv_h2[1] / 12) +
+           fourth_order_axis(f(-2, 0, 0), f(-1, 0, 0), c, f(1, 0, 0), f(2, 0, 0)) * (inv_h2[2] / 12);
   }
 };
 

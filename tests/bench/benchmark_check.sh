@@ -29,13 +29,26 @@ cat "$OUT/bench.log"
 #   euler       Forward: reads u, v; writes u, v                                     4
 #   rk2         Forward: reads y; writes s (2 + 2), then Average: reads s (in)
 #               and y (base); writes y (4 + 2)                                  4 + 6 = 10
-#   rkl2, s = 9 RklFirst: reads Y0; writes Y1 and f(Y0) (2 + 4), then 8 Rkl
-#               stages: read Y_{j-1}, Y_{j-2}, Y0, f(Y0); write Y_j (8 + 2)   6 + 8 x 10 = 86
-# A parameter map adds F and k, read at the cell in every stage: 6, 14, 104.
+#   rkl2, s = 9 ForwardKeepRate: reads Y0; writes Y1 and f(Y0) (2 + 4), then
+#               stage 2 (Combine): reads Y1, Y0 (base and prev), f(Y0); writes
+#               Y2 (6 + 2), then 7 Combine stages: read Y_{j-1}, Y_{j-2}, Y0,
+#               f(Y0); write Y_j (8 + 2)                           6 + 8 + 7 x 10 = 84
+#   rk4         ForwardKeepRate: reads y0; writes y1 and k1 (2 + 4); Combine:
+#               reads y1, y0, k1; writes y2 (6 + 2); Combine: reads y2, y0, k1;
+#               writes y3 (6 + 2); Combine: reads y3, y2, y0, k1; writes the
+#               new state (8 + 2)                                  6 + 8 + 8 + 10 = 32
+# A register two roles name is read once. A parameter map adds F and k, read
+# at the cell in every stage: 6, 14, 102, 40.
 # Each neighbour of the stencil is counted once (it stays in cache), write
 # allocation not at all (as STREAM's copy). 8 bytes a value in double, 4 in float.
-BYTES_PER_CELL='{"euler double": 32, "rk2 double": 80, "rkl2 double": 688, "euler float": 16, "rk2 float": 40, "rkl2 float": 344}'
-BYTES_PER_CELL_MAPPED='{"euler double": 48, "rk2 double": 112, "rkl2 double": 832, "euler float": 24, "rk2 float": 56, "rkl2 float": 416}'
+BYTES_PER_CELL='{"euler double": 32, "rk2 double": 80, "rkl2 double": 672, "rk4 double": 256, "euler float": 16, "rk2 float": 40, "rkl2 float": 336, "rk4 float": 128}'
+BYTES_PER_CELL_MAPPED='{"euler double": 48, "rk2 double": 112, "rkl2 double": 816, "rk4 double": 320, "euler float": 24, "rk2 float": 56, "rkl2 float": 408, "rk4 float": 160}'
+# Flops per cell and step, counted by hand from update_cell and the Laplacians'
+# row forms: a Laplacian costs 9, 11, 14, 15, 18 (5, 9, 7, 19, 27 points), 15 and
+# 23 (grid.order = 4's 2D and 3D crosses: per axis 2 sums, 2 products, 2
+# differences, the product by inv_h2 / 12, then the sum over axes); a
+# Forward stage 2 Laplacians + 16; Average adds 4 (2 per species), Combine 14
+# (five weighted terms per species where Forward has one product and one sum).
 
 "${GS_PYTHON:-/usr/bin/python3}" - "$OUT/bench.json" "$RANKS" "$BYTES_PER_CELL" <<'PY' || fail "benchmark JSON check failed"
 import json, sys
@@ -47,9 +60,10 @@ assert d["copy_bandwidth_bytes_per_s"] > 0 and d["triad_bandwidth_bytes_per_s"] 
 names = [c["case"] for c in d["cases"]]
 want, stems = [], []
 for p in ("double", "float"):
-    st = [f"{s}-{p}-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt") for i in ("euler", "rk2", "rkl2")]
+    st = [f"{s}-{p}-{i}" for s in ("2d-5pt", "2d-9pt", "3d-7pt", "3d-19pt", "3d-27pt", "2d-o4", "3d-o4")
+          for i in ("euler", "rk2", "rkl2", "rk4")]
     stems += st
-    want += st + ([f"{s}-T{t}" for s in st if not s.endswith("rkl2") for t in (2, 4, 8)] if ranks == 1 else [])
+    want += st + ([f"{s}-T{t}" for s in st if not s.endswith(("rkl2", "rk4")) and "-o4-" not in s for t in (2, 4, 8)] if ranks == 1 else [])
 assert names == want, names
 assert d["precisions"] == ["double", "float"], d["precisions"]
 for c in d["cases"]:
@@ -65,8 +79,13 @@ for c in d["cases"]:
     assert c["cell_updates_per_second_best"] >= c["cell_updates_per_second"], c
     assert c["case"].split("-")[2] == c["precision"], c
     assert c["bytes_per_cell"] == bytes_per_cell[c["integrator"] + " " + c["precision"]], c
-    stages = {"euler": 1, "rk2": 2, "rkl2": 9}[c["integrator"]]
+    stages = {"euler": 1, "rk2": 2, "rkl2": 9, "rk4": 4}[c["integrator"]]
     assert c["stages_per_step"] == stages, c
+    lap = {"2d-5pt": 9, "2d-9pt": 11, "3d-7pt": 14, "3d-19pt": 15, "3d-27pt": 18, "2d-o4": 15, "3d-o4": 23}[c["case"][:c["case"].index("-", 3)]]
+    assert (c["order"], c["stencil"]) == ({"2d-o4": (4, 9), "3d-o4": (4, 13)}.get(c["case"][:5], (2, c["stencil"]))), c
+    stage = 2 * lap + 16
+    flops = {"euler": stage, "rk2": 2 * stage + 4, "rkl2": 9 * stage + 8 * 14, "rk4": 4 * stage + 3 * 14}[c["integrator"]]
+    assert c["flops_per_cell"] == flops, (c, flops)
     assert abs(c["cell_updates_per_stage_per_second"] - stages * c["cell_updates_per_second"]) <= 1e-9 * c["cell_updates_per_stage_per_second"], c
     expect = c["cell_updates_per_second"] * c["bytes_per_cell"] / d["copy_bandwidth_bytes_per_s"]
     assert abs(c["fraction_of_copy_bandwidth"] - expect) <= 1e-4 * expect, (c, expect)

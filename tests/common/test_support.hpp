@@ -35,6 +35,8 @@ inline int stencil_points(Stencil s) {
     case Stencil::P7: return 7;
     case Stencil::P19: return 19;
     case Stencil::P27: return 27;
+    case Stencil::X9: return 9;
+    case Stencil::X13: return 13;
   }
   return 0;
 }
@@ -45,6 +47,7 @@ inline SimConfig make_config(Stencil stencil, std::array<long, 3> n, double h) {
   c.grid.dims = stencil_dims(stencil);
   c.grid.stencil = stencil;
   c.grid.stencil_points = stencil_points(stencil);
+  c.grid.order = stencil_order(stencil);
   for (int d = 0; d < 3; ++d) {
     c.grid.n[d] = d < c.grid.dims ? n[d] : 1;
     c.grid.L[d] = c.grid.n[d] * h;
@@ -90,18 +93,24 @@ inline std::vector<std::array<int, 3>> layouts(int ranks, int dims) {
   return out;
 }
 
+// The second-order stencils (which the deep-halo block forms also run).
 const Stencil kAllStencils[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27};
+// Every stencil, grid.order = 4's radius-2 crosses included.
+const Stencil kEveryStencil[] = {Stencil::P5, Stencil::P9, Stencil::P7, Stencil::P19, Stencil::P27, Stencil::X9, Stencil::X13};
 
 // Parts of parameterised test names (letters, digits and _ only):
-// AllStencils/ReactionStep.MatchesTheEquationsComputedByHand/27point_rk2_depth2.
-inline std::string name_part(Stencil s) { return std::to_string(stencil_points(s)) + "point"; }
+// AllStencils/ReactionStep.MatchesTheEquationsComputedByHand/27point_rk2_depth2
+// (9point4th for grid.order = 4's 9-point cross).
+inline std::string name_part(Stencil s) {
+  return std::to_string(stencil_points(s)) + "point" + (stencil_order(s) == 4 ? "4th" : "");
+}
 inline std::string name_part(Integrator i) { return name_of(i); }
 inline std::string name_part(StageKind k) {
   switch (k) {
     case StageKind::Forward: return "forward";
     case StageKind::Average: return "average";
-    case StageKind::RklFirst: return "rklfirst";
-    case StageKind::Rkl: return "rkl";
+    case StageKind::ForwardKeepRate: return "forwardkeeprate";
+    case StageKind::Combine: return "combine";
   }
   return "unknown";
 }

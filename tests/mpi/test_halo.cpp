@@ -43,7 +43,7 @@ void check_halo(int dims, std::array<long, 3> n, std::array<int, 3> layout, bool
   par.gpu_aware_mpi = gpu_aware;
   par.halo_depth = depth;
   Decomposition dec(grid, par, MPI_COMM_WORLD, integrator);
-  for (int d = 0; d < dims; ++d) ASSERT_EQ(dec.ghost(d), ghost_width(depth, integrator));
+  for (int d = 0; d < dims; ++d) ASSERT_EQ(dec.ghost(d), ghost_width(depth, integrator, grid.stencil));
   if (depth > 1) diagonals = true;
   Fields<Real> f(dec);
   const long* gn = dec.global_n();
@@ -102,10 +102,15 @@ TEST(Halo, FillsEveryGhost3DAllLayouts) {
 }
 
 TEST(Halo, StepperFillsEveryGhostForEveryStencil) {
-  for (const Stencil s : test::kAllStencils) {
+  for (const Stencil s : test::kEveryStencil) {
     const int dims = stencil_dims(s);
-    for (const auto& l : layouts(world_size(), dims))
-      check_halo(dims, dims == 2 ? std::array<long, 3>{13, 10, 1} : std::array<long, 3>{11, 9, 8}, l, false, false, &s);
+    const std::array<long, 3> n = dims == 2 ? std::array<long, 3>{13, 10, 1} : std::array<long, 3>{11, 9, 8};
+    for (const auto& l : layouts(world_size(), dims)) {
+      // A rank must own as many cells as the stencil reaches (the decomposition refuses fewer).
+      bool fits = true;
+      for (int d = 0; d < dims; ++d) fits = fits && n[d] / l[d] >= stencil_radius(s);
+      if (fits) check_halo(dims, n, l, false, false, &s);
+    }
   }
 }
 

@@ -219,7 +219,7 @@ void check_steps(const std::string& name, const std::vector<std::string>& overri
   track();
   {
     PhaseTimers timers;
-    Fields<Real> f(dec, cfg.time.scheme().registers);
+    Fields<Real> f(dec, cfg.time.scheme().registers());
     Stepper<Real> stepper(cfg, dec, timers, form);
     // A block of each length: the driver ends blocks early where an output is due.
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
@@ -238,7 +238,7 @@ void check_insitu(const std::string& name, std::vector<std::string> overrides) {
   track();
   {
     PhaseTimers timers;
-    Fields<Real> f(dec, cfg.time.scheme().registers);
+    Fields<Real> f(dec, cfg.time.scheme().registers());
     Stepper<Real> stepper(cfg, dec, timers);
     for (int n = 1; n <= dec.halo_depth(); ++n) stepper.advance(f, n);
     stepper.fill_ghosts(f.now());
@@ -288,6 +288,11 @@ TEST(RunMemory, Run2DRkl2AndRestart) {
   const auto o = with(k2D, {"grid.stencil=9", "time.integrator=rkl2", "time.dt=4.0", "physics.map=gradient"});
   check_run("2d_rkl2", with(o, kOutputs), "", true);
   check_run("2d_rkl2", with(o, {"time.steps=6", "output.every=2", "checkpoint.every=2"}), "latest");
+}
+
+// rk4: four registers (y, k1 and two stage values), in 3D.
+TEST(RunMemory, Run3DRk4) {
+  check_run("3d_rk4", with(with(k3D, {"time.integrator=rk4", "time.dt=0.7"}), kOutputs), "", true);
 }
 
 // Field outputs in their own precision, compressed: the block of the wider of

@@ -5,7 +5,7 @@
 #   TEST: mpi_job | restart_chain | chain_limit | chain_cancel | chain_early_stop | chain_no_progress
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
 #         | chain_early_errors | chain_busy_folder | restart_checks | cleanup
-#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel
+#         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel | sweep_cancel | study_cancel
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -229,6 +229,9 @@ case $test in
     [[ $(sed -n 3p "$out/sweep/sweep.txt") == *output.dir=$out/sweep/F0.039_k0.058 ]] || fail "task 2 is not F0.039_k0.058"
     grep -q '^result: ok' "$out/sweep/result.txt" && grep -q '^note: 1 of 4 member runs did not finish' "$out/sweep/result.txt" ||
       fail "result.txt: $(cat "$out/sweep/result.txt")"
+    # The task cancelled while pending left no log: result.txt says it never started, and why.
+    grep -qx "  $out/sweep/F0.039_k0.058: never started: its job ${array}_2 was cancelled before it ran" "$out/sweep/result.txt" ||
+      fail "result.txt does not say that the task cancelled while pending never started: $(cat "$out/sweep/result.txt")"
     ls "$out"/sweep/F0.03_k0.058/fields_*.h5 >/dev/null || fail "the members wrote no field files (output.fields_every)"
     "$PY" - "$out/sweep" <<'PY' || fail "classes.png or patterns.csv is wrong (above)"
 import csv, os, sys
@@ -352,7 +355,8 @@ PY
     cat "$out_dir/result.txt"
     grep -q '^result: cancelled' "$out_dir/result.txt" || fail "result.txt does not say cancelled"
     grep -q '^reason: .*cancelled.*drawing 2 members' "$out_dir/result.txt" || fail "result.txt does not say why nor what the command had done"
-    grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: missing' "$out_dir/result.txt" ||
+    # (The second member's folder holds no log: it never started.)
+    grep -q 'F0.03_k0.06: ok' "$out_dir/result.txt" && grep -q 'F0.04_k0.06: never started' "$out_dir/result.txt" ||
       fail "result.txt does not list the members"
     [[ -z $(pgrep -f 'sleep 301[.]7') ]] || fail "the command was left running"
     # A real sweep's montage job cancelled while it waits for the members: it never
@@ -370,6 +374,117 @@ PY
     grep -q '^result: pending' "$out/sweep/result.txt" && grep -q 'cancelled (or failed) before it started' "$out/sweep/result.txt" ||
       fail "result.txt of a sweep whose montage job was cancelled while pending does not say so"
     echo "PASS: a cancelled collect job ($state) leaves result.txt saying cancelled; one cancelled while pending leaves result.txt saying pending and what that means" ;;
+
+  sweep_cancel)
+    # scancel of a whole sweep array (issue 43): with --max-parallel 2, two members run and two
+    # wait. The montage job (afterany) still runs: result.txt says the sweep was cancelled,
+    # counts 4 members (not 8), and a member cancelled while pending never started (it has no
+    # log to look at).
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --max-parallel 2 --time 00:05:00 \
+      --out "$out/sweep" "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    mapfile -t dirs < <(sed 's/.*output\.dir=//' "$out/sweep/sweep.txt")
+    wait_for "grep -qs '^step ' '${dirs[0]}/slurm-${array}_0.out' && grep -qs '^step ' '${dirs[1]}/slurm-${array}_1.out'" 120 ||
+      fail "tasks 0 and 1 of array $array did not start stepping: $(squeue -h -j "$array" 2>&1)"
+    [[ $(squeue -h -j "${array}_2" -o %T) == PENDING && $(squeue -h -j "${array}_3" -o %T) == PENDING ]] ||
+      fail "tasks 2 and 3 are not pending: $(squeue -h -j "$array" 2>&1)"
+    scancel "$array"
+    log "cancelled array $array"
+    state=$(wait_job "$montage" 120)
+    cat "$out/sweep/result.txt"
+    [[ $state == COMPLETED || $state == FAILED ]] || fail "the montage job ended $state: it should run after the cancelled array"
+    grep -qx 'result: cancelled' "$out/sweep/result.txt" || fail "result.txt does not say cancelled"
+    grep -q '^reason: 4 of 4 member runs were cancelled (scancel or slurm/cancel.sh) and none finished; ' "$out/sweep/result.txt" ||
+      fail "result.txt's reason does not say that the 4 members were cancelled"
+    grep -qx 'members: 0 ok, 4 not finished (4 of them cancelled)' "$out/sweep/result.txt" || fail "result.txt miscounts the members"
+    ! grep -Eq '\b8\b' "$out/sweep/result.txt" || fail "result.txt counts 8 of something in a sweep of 4 members"
+    for t in 0 1; do
+      grep -Eq "^  ${dirs[t]}: cancelled (at step [0-9]+ with a checkpoint|.*\(no summary.json\))" "$out/sweep/result.txt" ||
+        fail "task $t, cancelled while it ran, is not listed as cancelled"
+    done
+    for t in 2 3; do
+      grep -qx "  ${dirs[t]}: never started: its job ${array}_$t was cancelled before it ran" "$out/sweep/result.txt" ||
+        fail "task $t, cancelled while pending, is not listed as never started"
+    done
+    ! grep -q 'slurm-\*\.out or run\.log' "$out/sweep/result.txt" || fail "result.txt sends the user to logs that do not exist"
+    [[ -z $(my_jobs) ]] || fail "jobs left after the sweep was cancelled: $(my_jobs)"
+    echo "PASS: scancel of sweep array $array: result.txt says cancelled, 4 members (2 cancelled running, 2 never started)" ;;
+
+  study_cancel)
+    # slurm/cancel.sh on a study's folder (issue 43): a sweep's montage job and whole array are
+    # cancelled (the montage job first, so it never starts), the queue holds none of them when
+    # it returns, and result.txt says the study was cancelled with each member's state; the
+    # same for a convergence study's level jobs and collect job.
+    res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --max-parallel 2 --time 00:05:00 \
+      --out "$out/sweep" "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
+    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    grep -qx "collect $montage montage" "$out/sweep/jobs.txt" && grep -qx "member ${array}_3 $out/sweep/F0.04_k0.062" "$out/sweep/jobs.txt" ||
+      fail "jobs.txt does not name the sweep's jobs: $(cat "$out/sweep/jobs.txt")"
+    mapfile -t dirs < <(sed 's/.*output\.dir=//' "$out/sweep/sweep.txt")
+    wait_for "grep -qs '^step ' '${dirs[0]}/slurm-${array}_0.out'" 120 || fail "task 0 of array $array did not start stepping"
+    [[ $("$root/slurm/cancel.sh" --dry-run "$out/sweep") == "scancel $montage $array" ]] ||
+      fail "cancel.sh --dry-run: $("$root/slurm/cancel.sh" --dry-run "$out/sweep" 2>&1)"
+    rc=0
+    "$root/slurm/cancel.sh" "$out/sweep" >"$out/cancel.out" 2>&1 || rc=$?
+    cat "$out/cancel.out"
+    [[ $rc == 0 ]] || fail "cancel.sh SWEEP_DIR exited $rc"
+    grep -q "^cancelled job(s) $montage (montage job, pending), $array (the members' job array, " "$out/cancel.out" ||
+      fail "cancel.sh did not say that it cancelled the montage job and the array"
+    [[ -z $(my_jobs) ]] || fail "jobs still queued after cancel.sh returned: $(my_jobs)"
+    [[ $(job_state "$montage") == CANCELLED ]] || fail "the montage job is $(job_state "$montage"), not CANCELLED"
+    for t in 0 1 2 3; do
+      [[ $(job_state "${array}_$t") == CANCELLED ]] || fail "task $t is $(job_state "${array}_$t"), not CANCELLED"
+    done
+    cat "$out/sweep/result.txt"
+    grep -qx 'result: cancelled' "$out/sweep/result.txt" && grep -q "^reason: slurm/cancel.sh cancelled this study at .*$montage (montage job" "$out/sweep/result.txt" ||
+      fail "result.txt does not say that cancel.sh cancelled the sweep"
+    grep -qx 'members: 0 ok, 4 not finished (4 of them cancelled)' "$out/sweep/result.txt" || fail "result.txt miscounts the members"
+    grep -Eq "^  ${dirs[0]}: cancelled" "$out/sweep/result.txt" || fail "task 0, cancelled while it ran, is not listed as cancelled"
+    for t in 2 3; do
+      grep -qx "  ${dirs[t]}: never started: its job ${array}_$t was cancelled before it ran" "$out/sweep/result.txt" ||
+        fail "task $t, cancelled while pending, is not listed as never started"
+    done
+    grep -q "^# slurm/cancel.sh .*: cancelled job(s) $montage " "$out/sweep/jobs.txt" || fail "jobs.txt does not record what cancel.sh did"
+    # Again: nothing left to cancel, result.txt untouched.
+    cp "$out/sweep/result.txt" "$out/result.kept"
+    [[ $("$root/slurm/cancel.sh" "$out/sweep") == "no job of this study (sweep) to cancel"* ]] || fail "a second cancel.sh did not say there was nothing to cancel"
+    cmp -s "$out/sweep/result.txt" "$out/result.kept" || fail "a second cancel.sh rewrote result.txt"
+    # A folder that holds neither a chain nor a study, and --keep-running on a study: one line each, exit 2.
+    mkdir -p "$out/empty"
+    for bad in empty keep; do
+      rc=0
+      if [[ $bad == empty ]]; then "$root/slurm/cancel.sh" "$out/empty"; else "$root/slurm/cancel.sh" --keep-running "$out/sweep"; fi \
+        >/dev/null 2>"$out/refused-$bad.err" || rc=$?
+      cat "$out/refused-$bad.err"
+      [[ $rc == 2 && $(wc -l <"$out/refused-$bad.err") == 1 ]] || fail "cancel.sh ($bad): exit $rc, $(cat "$out/refused-$bad.err")"
+    done
+    grep -q "allowed: the output.dir of a chain .*chain.log), or the --out folder of a study .*jobs.txt)" "$out/refused-empty.err" ||
+      fail "cancel.sh on a folder without chain.log or jobs.txt does not say what is allowed"
+    grep -q -- '--keep-running is for a restart chain' "$out/refused-keep.err" || fail "cancel.sh --keep-running on a study does not say why it is refused"
+    [[ -z $(my_jobs) ]] || fail "a refused cancel.sh left jobs: $(my_jobs)"
+    # A convergence study: its level jobs and its collect job.
+    conv=$root/slurm/inputs/convergence-2d.toml
+    res=$("$root/slurm/convergence.sh" --site localhost --time 00:05:00 --n0 16 --levels 3 --steps0 1000000 --out "$out/conv" "$conv")
+    echo "$res"
+    collect=$(sed -n 's/.*collect job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $collect ]] || fail "convergence.sh printed no collect job id"
+    wait_for "grep -qs '^step ' '$out/conv/n0016/'slurm-*.out" 120 || fail "the n = 16 level did not start stepping"
+    "$root/slurm/cancel.sh" "$out/conv" >"$out/cancel-conv.out" 2>&1 || fail "cancel.sh CONV_DIR failed: $(cat "$out/cancel-conv.out")"
+    cat "$out/cancel-conv.out" "$out/conv/result.txt"
+    grep -q "^cancelled job(s) $collect (collect job, pending), [0-9]* (member n0016, running)" "$out/cancel-conv.out" ||
+      fail "cancel.sh did not name the collect job and the levels"
+    [[ -z $(my_jobs) ]] || fail "jobs still queued after cancel.sh returned: $(my_jobs)"
+    [[ $(job_state "$collect") == CANCELLED ]] || fail "the collect job is $(job_state "$collect"), not CANCELLED"
+    grep -qx 'result: cancelled' "$out/conv/result.txt" && grep -qx 'members: 0 ok, 3 not finished (3 of them cancelled)' "$out/conv/result.txt" ||
+      fail "the convergence study's result.txt does not say cancelled with 3 cancelled levels"
+    grep -Eq "^  $out/conv/n0016: cancelled" "$out/conv/result.txt" || fail "the n = 16 level is not listed as cancelled"
+    echo "PASS: cancel.sh cancelled sweep $array with its montage job $montage, and a convergence study with its collect job $collect; result.txt says cancelled" ;;
 
   *) fail "unknown test $test" ;;
 esac

@@ -117,7 +117,7 @@ Pyramid make_pyramid(const Case& c, int levels) {
   const int e[3] = {dims == 3 ? 23 : 277, dims == 3 ? 21 : 19, dims == 3 ? 19 : 1};
   Pyramid py;
   ReactionDiffusion<Real>& p = py.p;
-  p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.cell.dt = clamp ? 40 : 0.9;
+  p.cell.Du = 0.21, p.cell.Dv = 0.105, p.cell.F = 0.037, p.cell.k = 0.06, p.dt = clamp ? 40 : 0.9;
   p.cell.set_clamp(clamp);
   p.cell.inv_h2[0] = p.cell.inv_h2[1] = p.cell.inv_h2[2] = 1 / (0.7 * 0.7);
   if (mapped) {
@@ -288,7 +288,7 @@ TEST(BlockForms, OtherPlansRunByLevels) {
   EXPECT_FALSE(nested_boxes(flat, 3, boxes));
   EXPECT_EQ(resolve_block_form(Stencil::P7, flat, BlockForm::Auto), BlockForm::Levels);
   ReactionDiffusion<Real> p;
-  p.cell.Du = 0.2, p.cell.Dv = 0.1, p.cell.F = 0.04, p.cell.k = 0.06, p.cell.dt = 0.5;
+  p.cell.Du = 0.2, p.cell.Dv = 0.1, p.cell.F = 0.04, p.cell.k = 0.06, p.dt = 0.5;
   const Buffers x = random_buffers(e), y = random_buffers(e);
   gray_scott_block(Stencil::P7, p, plan, x.a, x.b, BlockForm::Levels);
   gray_scott_block(Stencil::P7, p, plan, y.a, y.b, BlockForm::Wavefront);

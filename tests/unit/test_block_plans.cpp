@@ -112,18 +112,21 @@ namespace {
 TEST(AutoHaloDepth, DeepOnlyForHostRanksBeyondCache) {
   const bool deep = std::is_same_v<ExecSpace, Kokkos::DefaultHostExecutionSpace>;
   const long plane[3] = {2048, 1024, 1}, thin[3] = {63, 200000, 1}, in_cache[3] = {512, 512, 1};
-  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::Euler, 8), deep ? 8 : 1);
-  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RK2, 8), deep ? 4 : 1);
-  EXPECT_EQ(auto_halo_depth(2, thin, Integrator::Euler, 8), 1);
-  EXPECT_EQ(auto_halo_depth(2, in_cache, Integrator::Euler, 8), 1);
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::Euler, Stencil::P5, 8), deep ? 8 : 1);
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RK2, Stencil::P5, 8), deep ? 4 : 1);
+  EXPECT_EQ(auto_halo_depth(2, thin, Integrator::Euler, Stencil::P5, 8), 1);
+  EXPECT_EQ(auto_halo_depth(2, in_cache, Integrator::Euler, Stencil::P5, 8), 1);
   const long slab[3] = {160, 160, 80}, flat[3] = {1024, 1024, 63}, cube_in_cache[3] = {64, 64, 64};
-  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::Euler, 8), deep ? 4 : 1);
-  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RK2, 8), deep ? 2 : 1);
-  EXPECT_EQ(auto_halo_depth(3, flat, Integrator::Euler, 8), 1);
-  EXPECT_EQ(auto_halo_depth(3, cube_in_cache, Integrator::Euler, 8), 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::Euler, Stencil::P5, 8), deep ? 4 : 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RK2, Stencil::P5, 8), deep ? 2 : 1);
+  EXPECT_EQ(auto_halo_depth(3, flat, Integrator::Euler, Stencil::P5, 8), 1);
+  EXPECT_EQ(auto_halo_depth(3, cube_in_cache, Integrator::Euler, Stencil::P5, 8), 1);
   // rkl2 exchanges every stage: the block forms do not run it.
-  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RKL2, 8), 1);
-  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RKL2, 8), 1);
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::RKL2, Stencil::P5, 8), 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::RKL2, Stencil::P5, 8), 1);
+  // A stencil of radius 2 (grid.order = 4) is not run by the block forms either.
+  EXPECT_EQ(auto_halo_depth(2, plane, Integrator::Euler, Stencil::X9, 8), 1);
+  EXPECT_EQ(auto_halo_depth(3, slab, Integrator::Euler, Stencil::X13, 8), 1);
 }
 
 // The value chosen reaches the decomposition: its ghosts are that wide.
@@ -132,10 +135,10 @@ TEST(AutoHaloDepth, DecompositionUsesTheChosenDepth) {
   c.parallel.halo_depth = ParallelConfig::kAutoHaloDepth;
   const Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, Integrator::RK2);
   const long n[3] = {2048, 1024, 1};
-  const int depth = auto_halo_depth(2, n, Integrator::RK2, 8);
+  const int depth = auto_halo_depth(2, n, Integrator::RK2, Stencil::P5, 8);
   EXPECT_EQ(dec.halo_depth(), depth);
-  EXPECT_EQ(dec.ghost(0), ghost_width(depth, Integrator::RK2));
-  EXPECT_EQ(dec.ghost(1), ghost_width(depth, Integrator::RK2));
+  EXPECT_EQ(dec.ghost(0), ghost_width(depth, Integrator::RK2, c.grid.stencil));
+  EXPECT_EQ(dec.ghost(1), ghost_width(depth, Integrator::RK2, c.grid.stencil));
 }
 
 }  // namespace

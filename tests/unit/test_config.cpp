@@ -70,7 +70,7 @@ TEST(Config, OutOfRangeValuesNameTheKeyAndTheRange) {
   EXPECT_NE(e.find(">= 0"), std::string::npos) << e;
   EXPECT_NE(error_of("[grid]\ndims = 4\n").find("2 to 3"), std::string::npos);
   EXPECT_NE(error_of("[grid]\nn = [64, 0]\n").find("key 'grid.n'"), std::string::npos);
-  EXPECT_NE(error_of("[time]\nintegrator = \"rk4\"\n").find("\"euler\", \"rk2\""), std::string::npos);
+  EXPECT_NE(error_of("[time]\nintegrator = \"rk3\"\n").find("\"euler\", \"rk2\""), std::string::npos);
   EXPECT_NE(error_of("[grid]\nstencil = 7\n").find("allowed: 5, 9"), std::string::npos);
   EXPECT_NE(error_of("[grid]\nn = [64, 64, 64]\n").find("list of 2 numbers"), std::string::npos);
   EXPECT_NE(error_of("[grid]\nn = [64, 32]\nL = 64.0\n").find("equal spacing"), std::string::npos);

@@ -197,7 +197,7 @@ TEST(RestartRoles, EveryKeyRkl2) { check_every_key({"time.integrator=rkl2"}); }
 // resolved to, and the reverse: the same scheme, the same bits. Another count is refused.
 TEST(RestartRoles, Rkl2AutoAndItsCountAreTheSameScheme) {
   const SimConfig automatic = load_config_text(kBase, "auto.toml", {"time.integrator=rkl2"});
-  const int s = automatic.time.rkl2_stages;
+  const int s = automatic.time.resolved_stages;
   ASSERT_GE(s, 3);
   const SimConfig fixed = load_config_text(kBase, "fixed.toml", {"time.integrator=rkl2", "time.stages=" + std::to_string(s)});
   const SimConfig other = load_config_text(kBase, "other.toml", {"time.integrator=rkl2", "time.stages=" + std::to_string(s + 2)});

@@ -31,20 +31,20 @@ constexpr double kEps = std::numeric_limits<Real>::epsilon();
 // The stage table of `scheme` applied to the scalar problem y' = z y / dt
 // (one step of size dt from y = 1): what any linear mode sees.
 double scalar_step(const Scheme& scheme, double z) {
-  std::vector<double> reg(std::size_t(scheme.registers), 0.0);
+  std::vector<double> reg(std::size_t(scheme.registers()), 0.0);
   reg[0] = 1.0;
   for (int j = 0; j < scheme.stages(); ++j) {
     const StageRoles& r = scheme.roles[std::size_t(j)];
-    const StageWeights& w = scheme.weights[std::size_t(j)];
+    const StageWeights<double>& w = scheme.weights[std::size_t(j)];
     const double in = reg[std::size_t(r.in)], f = z * in;  // dt f(in)
     switch (r.kind) {
       case StageKind::Forward: reg[std::size_t(r.out)] = in + f; break;
       case StageKind::Average: reg[std::size_t(r.out)] = 0.5 * (reg[std::size_t(r.base)] + in + f); break;
-      case StageKind::RklFirst:
+      case StageKind::ForwardKeepRate:
         reg[std::size_t(r.rate)] = f;  // the scalar form keeps dt f
         reg[std::size_t(r.out)] = in + w.c_f * f;
         break;
-      case StageKind::Rkl:
+      case StageKind::Combine:
         reg[std::size_t(r.out)] = w.c_in * in + w.c_prev * reg[std::size_t(r.prev)] + w.c_base * reg[std::size_t(r.base)] +
                                   w.c_f * f + w.c_rate * reg[std::size_t(r.rate)];
         break;
@@ -78,7 +78,7 @@ TEST(Rkl2, TableMatchesRecursionAndPolynomial) {
     const double w1 = 4.0 / (s * s + s - 2.0);
     EXPECT_DOUBLE_EQ(scheme.weights[0].c_f, w1 / 3);
     for (int j = 2; j <= s; ++j) {
-      const StageWeights& w = scheme.weights[std::size_t(j - 1)];
+      const StageWeights<double>& w = scheme.weights[std::size_t(j - 1)];
       const double mu = (2 * j - 1.0) / j * b(j) / b(j - 1), nu = -(j - 1.0) / j * b(j) / b(j - 2);
       EXPECT_NEAR(w.c_in, mu, 1e-15) << "s " << s << " stage " << j;
       EXPECT_NEAR(w.c_prev, nu, 1e-15) << "s " << s << " stage " << j;
@@ -100,9 +100,9 @@ TEST(Rkl2, TableMatchesRecursionAndPolynomial) {
     // Odd s damps the checkerboard at the bound; even s leaves it at |R| = 1.
     EXPECT_NEAR(rkl2_amplification(s, edge), s % 2 ? 1 - 2 * b(s) : 1.0, 1e-12);
   }
-  EXPECT_EQ(rkl2_auto_stages(1.0), 3);
-  EXPECT_EQ(rkl2_auto_stages(17.5), 9);  // 8 stages hold exactly 17.5; the count is made odd
-  EXPECT_EQ(rkl2_auto_stages(256), 33);
+  EXPECT_EQ(auto_stage_count(Integrator::RKL2, 1.0, TimeConfig::kMaxStages), 3);
+  EXPECT_EQ(auto_stage_count(Integrator::RKL2, 17.5, TimeConfig::kMaxStages), 9);  // 8 stages hold exactly 17.5; the count is made odd
+  EXPECT_EQ(auto_stage_count(Integrator::RKL2, 256, TimeConfig::kMaxStages), 33);
 }
 
 // A config of the RKL2 integrator with the stage count resolved as the loader does.
@@ -115,7 +115,7 @@ SimConfig rkl2_config(Stencil stencil, long n, double L, double Du, double Dv, d
   c.time.integrator = Integrator::RKL2;
   c.time.dt_limit = stable_dt_limit(c);
   c.time.dt = ratio * c.time.dt_limit;
-  c.time.rkl2_stages = stages ? stages : rkl2_auto_stages(ratio);
+  c.time.resolved_stages = stages ? stages : auto_stage_count(Integrator::RKL2, ratio, TimeConfig::kMaxStages);
   return c;
 }
 
@@ -124,7 +124,7 @@ SimConfig rkl2_config(Stencil stencil, long n, double L, double Du, double Dv, d
 template <class Fill>
 std::vector<double> run(const SimConfig& c, long steps, Fill fill) {
   Decomposition dec(c.grid, c.parallel, MPI_COMM_SELF, c.time.integrator);
-  Fields<Real> f(dec, c.time.scheme().registers);
+  Fields<Real> f(dec, c.time.scheme().registers());
   const IndexBox o = dec.owned();
   const auto at = [&](int x, int y, int z) {  // global cell of an array index
     return std::array<int, 3>{x - o.lo[0], y - o.lo[1], z - o.lo[2]};
@@ -195,7 +195,7 @@ TEST(Rkl2, StableFarPastTheExplicitLimit) {
     const long n = stencil_dims(stencil) == 3 ? 10 : 24;
     SimConfig euler = rkl2_config(stencil, n, 1.0, 1.0, 0.5, 1.01);
     euler.time.integrator = Integrator::Euler;
-    euler.time.rkl2_stages = 0;
+    euler.time.resolved_stages = 0;
     const double T = 2048 * euler.time.dt_limit;
     const auto start = [&](int x, int y, int z) { return noisy_start(x, y, z, n); };
     EXPECT_FALSE(bounded(run(euler, std::lround(T / euler.time.dt), start), -1, 2))
@@ -204,24 +204,24 @@ TEST(Rkl2, StableFarPastTheExplicitLimit) {
       const SimConfig c = rkl2_config(stencil, n, 1.0, 1.0, 0.5, ratio);
       const long steps = std::lround(T / c.time.dt);
       EXPECT_TRUE(bounded(run(c, steps, start), -0.01, 1.01))
-          << stencil_name(stencil) << " at " << ratio << " x the limit (" << c.time.rkl2_stages << " stages, " << steps << " steps)";
+          << stencil_name(stencil) << " at " << ratio << " x the limit (" << c.time.resolved_stages << " stages, " << steps << " steps)";
     }
   }
 }
 
 // Second order in time on the smooth problem of the convergence study (noise
 // off): errors at dt, dt/2, dt/4 against a Heun run at a much smaller dt give
-// observed orders 2 +- 0.15, with dt at 44 times the explicit limit (s fixed
-// at 15, which holds 59.5 times it). In double only (not in test_unit_float):
+// observed orders 2 +- 0.15, with dt at 44, 22 and 11 times the explicit
+// limit (s fixed at 15, which holds 59.5 times it). In double only (not in test_unit_float):
 // in float the rounding of these runs (about 5e-5, measured) is above RKL2's
 // time error at these dt.
 #if !defined(GS_TEST_FLOAT)
-TEST(Rkl2, SecondOrderInTimeAt16xTheLimitAndMore) {
+TEST(Rkl2, SecondOrderInTimeAt11To44TimesTheLimit) {
   const long n = 128;
   const double T = 8, dt0 = 0.5;
   const int s = 15;
   SimConfig c = rkl2_config(Stencil::P9, n, 1.0, 2e-3, 1e-3, 1.0, s);
-  ASSERT_GE(dt0 / c.time.dt_limit, 16) << "dt must be at least 16 x the explicit limit";
+  ASSERT_GE(dt0 / 4 / c.time.dt_limit, 10) << "every dt must be at least 10 x the explicit limit";
   const double pi = std::acos(-1.0);
   const auto start = [&](int x, int y, int) {
     const double s = std::exp(-4 * (std::pow(std::sin(pi * (x + 0.5) / n), 2) + std::pow(std::sin(pi * (y + 0.5) / n), 2)));
@@ -229,7 +229,7 @@ TEST(Rkl2, SecondOrderInTimeAt16xTheLimitAndMore) {
   };
   SimConfig heun = c;
   heun.time.integrator = Integrator::RK2;
-  heun.time.rkl2_stages = 0;
+  heun.time.resolved_stages = 0;
   heun.time.dt = 1.0 / 256;
   const auto reference = run(heun, std::lround(T / heun.time.dt), start);
   double e[3];

@@ -44,7 +44,7 @@ expect syntax 1 "$OUT/syntax.toml" "line" -- "$OUT/syntax.toml"
 expect wrong_type_file 1 "$OUT/type.toml" "physics.F" "expected a number" -- "$OUT/type.toml"
 expect wrong_type_cli 1 "grid.n" "expected an integer" -- "$GOOD" grid.n=abc
 expect out_of_range 1 "physics.k" ">= 0" -- "$GOOD" physics.k=-0.5
-expect bad_choice 1 "time.integrator" '"euler", "rk2"' -- "$GOOD" time.integrator=rk4
+expect bad_choice 1 "time.integrator" '"euler", "rk2"' -- "$GOOD" time.integrator=rk3
 expect stencil_dims 1 "grid.stencil" "allowed: 7, 19, 27" -- "$GOOD" grid.dims=3 grid.stencil=9
 expect unstable_dt 1 "time.dt" "largest stable dt" -- "$GOOD" time.dt=5.0
 expect bad_override 1 "not of the form section.key=value" -- "$GOOD" steps

@@ -6,7 +6,9 @@ usage: messages.py GRAYSCOTT OUTDIR DOCS_DIR
 
 A quoted message is a line starting with "grayscott: error:" or
 "grayscott: warning:" inside a fenced block of DOCS_DIR/*.md or of the
-CHANGELOG.md beside DOCS_DIR (its compatibility policy quotes the refusals).
+CHANGELOG.md beside DOCS_DIR (its compatibility policy quotes the refusals),
+except a `console` block, whose commands stand in the block itself and are
+run by regression.docs_commands (tests/regression/docs_commands/check.py).
 The block must be
 preceded by an HTML comment (invisible on the rendered page) that names, one
 per quoted line and in the same order, the command that provokes it:
@@ -57,10 +59,12 @@ def blocks(path):
         if line.startswith("```"):
             start = i
             quoted = []
+            # A console block holds its commands: regression.docs_commands runs them and compares.
+            console = line[3:].strip() == "console"
             i += 1
             while i < len(lines) and not lines[i].startswith("```"):
                 m = QUOTE.match(lines[i])
-                if m:
+                if m and not console:
                     quoted.append((i + 1, m.group(1)))
                 i += 1
             if quoted:

@@ -136,7 +136,8 @@ def check_outcome(cmd, args, d, env, rc, out, err):
 
 
 def cancel_cases(d, env):
-    """cancel.sh: a folder without chain.log is refused; a chain folder gets STOP and scancel."""
+    """cancel.sh: a folder without chain.log or jobs.txt is refused; a chain folder gets STOP and scancel;
+    a study folder (jobs.txt) gets scancel of its collect job, then of its members."""
     problems = []
     reset(d)
     rc, _, err = run([os.path.join(ROOT, "slurm", "cancel.sh"), "nochain"], d, env)
@@ -148,6 +149,30 @@ def cancel_cases(d, env):
     rc, _, err = run([os.path.join(ROOT, "slurm", "cancel.sh"), "run"], d, env)
     if rc != 0 or not os.path.exists(os.path.join(d, "run", "STOP")) or "scancel 7 8" not in calls(d):
         problems.append("cancel.sh run: exit %d, stderr %r, calls %r" % (rc, err, calls(d)))
+    # A study's folder (jobs.txt, as slurm/lib/study.sh writes it): the collect job is cancelled
+    # first, then the array once. (The stub squeue says RUNNING: the collect job writes result.txt.)
+    reset(d)
+    study = os.path.join(d, "study")
+    os.makedirs(study)
+    with open(os.path.join(study, "jobs.txt"), "w") as f:
+        f.write("# the jobs of this study\nstudy sweep\nmember 7_0 %s/F0.03_k0.06\nmember 7_1 %s/F0.04_k0.06\n"
+                "collect 9 montage\n" % (study, study))
+    rc, out, err = run([os.path.join(ROOT, "slurm", "cancel.sh"), "study"], d, env)
+    if rc != 0 or calls(d) != "scancel 9\nscancel 7\n" or "9 (montage job, running), 7 (the members' job array, running)" not in out:
+        problems.append("cancel.sh study: exit %d, stdout %r, stderr %r, calls %r" % (rc, out, err, calls(d)))
+    reset(d)
+    os.makedirs(study)
+    with open(os.path.join(study, "jobs.txt"), "w") as f:
+        f.write("study sweep\nmember 7_0 %s/F0.03_k0.06\n" % study)
+    # Refused in one line, nothing cancelled: --keep-running on a study; a sweep without jobs.txt.
+    os.makedirs(os.path.join(d, "oldsweep", "F0.03_k0.06"))
+    open(os.path.join(d, "oldsweep", "sweep.txt"), "w").write("physics.F=0.03 physics.k=0.06 output.dir=x\n")
+    open(os.path.join(d, "oldsweep", "F0.03_k0.06", "chain.log"), "w").write("job 41_0: started on n1\n")
+    for args, want in ((["--keep-running", "study"], "--keep-running is for a restart chain"),
+                       (["oldsweep"], "cancel its array 41 and its montage job with scancel")):
+        rc, _, err = run([os.path.join(ROOT, "slurm", "cancel.sh")] + args, d, env)
+        if rc != 2 or len(err.strip().splitlines()) != 1 or want not in err or calls(d):
+            problems.append("cancel.sh %s: exit %d, stderr %r, calls %r" % (" ".join(args), rc, err, calls(d)))
     return problems
 
 

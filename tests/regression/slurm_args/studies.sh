@@ -4,10 +4,10 @@
 # first on PATH, recording every call):
 #   1. a study folder that holds another plan is refused (convergence.sh,
 #      scaling.sh), naming the key and both values, with the folder untouched;
-#      the same plan re-runs;
+#      the same plan re-runs; a submitted study names its jobs in jobs.txt;
 #   3. MPIEXEC with options ("mpiexec --oversubscribe") works in --local
 #      studies, and a failed --local study writes result.txt saying which run
-#      failed;
+#      failed (and that the runs after it never started);
 #   4. submit.sh, sweep.sh, convergence.sh and scaling.sh refuse, before anything
 #      is written or queued, a key the program does not know, a GS_BIN that is
 #      not an executable, and a parallel.layout that does not fit the job.
@@ -121,6 +121,12 @@ accepted "convergence.sh with the same plan into it" \
   output.log_every=1
 accepted "scaling.sh into a new folder" \
   "$root/slurm/scaling.sh" --kind strong --ranks 1,2 --per-node 2 --site localhost --out "$work/scal" "$pattern" "${small[@]}"
+# The study's jobs, as submitted (stub ids, one a call), in jobs.txt for slurm/cancel.sh and the collect step.
+n=$(cat "$out/stub/count")
+printf 'study scaling-strong\nmember %s %s\nmember %s %s\ncollect %s collect\n' $((n - 2)) "$work/scal/ranks0001" $((n - 1)) \
+  "$work/scal/ranks0002" "$n" >"$out/jobs.want"
+grep -v '^#' "$work/scal/jobs.txt" | cmp -s - "$out/jobs.want" ||
+  fail "scal/jobs.txt does not name the study's jobs: $(cat "$work/scal/jobs.txt")"
 refused "scaling.sh with another init.amplitude into it" "init\.amplitude = .* there, 0\.9 now" \
   "$root/slurm/scaling.sh" --kind strong --ranks 1,2 --per-node 2 --site localhost --out "$work/scal" "$pattern" "${small[@]}" \
   init.amplitude=0.9
@@ -157,6 +163,6 @@ cat "$work/conv3/result.txt"
 grep -q '^result: failed' "$work/conv3/result.txt" || fail "conv3/result.txt does not say failed"
 grep -Eq '^reason: the n = 16 .*run failed \(exit [1-9][0-9]*\): .*checkpoint.*n0016/run\.log' "$work/conv3/result.txt" ||
   fail "conv3/result.txt does not say which run failed, its exit status, its message and its log"
-grep -q 'n0008: ok' "$work/conv3/result.txt" && grep -q 'n0032: missing' "$work/conv3/result.txt" ||
+grep -q 'n0008: ok' "$work/conv3/result.txt" && grep -q 'n0032: never started (no summary.json and no log' "$work/conv3/result.txt" ||
   fail "conv3/result.txt does not list the levels"
 echo "PASS: study folders with another plan refused; MPIEXEC with options; failed --local study recorded; bad keys, GS_BIN and layouts refused before queueing"
