@@ -50,6 +50,7 @@ const Expected kExpected[] = {
     {"grid.n", "40", kGrid, Uses::Always},
     {"grid.L", "40.0", kGrid, Uses::Always},
     {"grid.stencil", "5", kGrid, Uses::Always},
+    {"grid.order", "4", kGrid, Uses::Always},
     {"grid.precision", "float", kGrid, Uses::Always},
     {"physics.Du", "0.2", kPhysics, Uses::Always},
     {"physics.Dv", "0.1", kPhysics, Uses::Always},
