@@ -28,31 +28,6 @@ namespace {
 using test::Real;
 constexpr double kEps = std::numeric_limits<Real>::epsilon();
 
-// The stage table of `scheme` applied to the scalar problem y' = z y / dt
-// (one step of size dt from y = 1): what any linear mode sees.
-double scalar_step(const Scheme& scheme, double z) {
-  std::vector<double> reg(std::size_t(scheme.registers()), 0.0);
-  reg[0] = 1.0;
-  for (int j = 0; j < scheme.stages(); ++j) {
-    const StageRoles& r = scheme.roles[std::size_t(j)];
-    const StageWeights<double>& w = scheme.weights[std::size_t(j)];
-    const double in = reg[std::size_t(r.in)], f = z * in;  // dt f(in)
-    switch (r.kind) {
-      case StageKind::Forward: reg[std::size_t(r.out)] = in + f; break;
-      case StageKind::Average: reg[std::size_t(r.out)] = 0.5 * (reg[std::size_t(r.base)] + in + f); break;
-      case StageKind::ForwardKeepRate:
-        reg[std::size_t(r.rate)] = f;  // the scalar form keeps dt f
-        reg[std::size_t(r.out)] = in + w.c_f * f;
-        break;
-      case StageKind::Combine:
-        reg[std::size_t(r.out)] = w.c_in * in + w.c_prev * reg[std::size_t(r.prev)] + w.c_base * reg[std::size_t(r.base)] +
-                                  w.c_f * f + w.c_rate * reg[std::size_t(r.rate)];
-        break;
-    }
-  }
-  return reg[std::size_t(scheme.result)];
-}
-
 // mu, nu, mut, gamt of s = 5 by stage, as published (6 digits).
 TEST(Rkl2, CoefficientsOfFiveStages) {
   const Rkl2Coefficients c = rkl2_coefficients(5);
@@ -89,12 +64,12 @@ TEST(Rkl2, TableMatchesRecursionAndPolynomial) {
     const double edge = -(s * s + s - 2.0) / 2;  // dt rho at the stability bound
     for (int i = 0; i <= 50; ++i) {
       const double z = edge * i / 50;
-      const double R = scalar_step(scheme, z);
+      const double R = amplification(scheme, z);
       EXPECT_NEAR(R, rkl2_amplification(s, z), 1e-12) << "s " << s << " z " << z;
       EXPECT_LE(std::fabs(R), 1 + 1e-12) << "s " << s << " z " << z << ": unstable inside the bound";
     }
     for (double z : {-1e-2, -2e-2}) {
-      const double err = scalar_step(scheme, z) - (1 + z + z * z / 2);
+      const double err = amplification(scheme, z) - (1 + z + z * z / 2);
       EXPECT_LT(std::fabs(err), std::fabs(z * z * z)) << "s " << s << ": not second order at z " << z;
     }
     // Odd s damps the checkerboard at the bound; even s leaves it at |R| = 1.
