@@ -102,7 +102,7 @@ check_live() {
   local live
   live=$(args_live_job "$outdir")
   [[ -z $live ]] ||
-    args_fail "output.dir $(args_show "$outdir") is in use by job ${live% *} (${live#* }, named in its chain.log): wait for it to end, stop it with slurm/cancel.sh $(printf %q "$outdir"), or choose another output.dir"
+    args_fail "output.dir $(args_path "$outdir") is in use by job ${live% *} (${live#* }, named in its chain.log): wait for it to end, stop it with slurm/cancel.sh $(printf %q "$outdir"), or choose another output.dir"
 }
 check_live
 # The checkpoint restart= names must be there (restart=latest: the file its pointer
@@ -187,7 +187,7 @@ release() {
 trap release EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")"
+mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_path "$outdir")"
 # The folder is claimed (mkdir: atomic, also on NFS) from the check that no job
 # holds it until the new job is named in its chain.log: two submissions at the
 # same moment would otherwise both find it free. The second waits here, then
@@ -196,7 +196,7 @@ mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")
 # waited for, then named.
 for ((i = 0; ; i++)); do
   # (A first submission that sbatch refused removes the new folder again.)
-  [[ -d $outdir ]] || mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_show "$outdir")"
+  [[ -d $outdir ]] || mkdir -p "$outdir" || args_fail "cannot create output.dir $(args_path "$outdir")"
   if mkdir "$claim" 2>/dev/null; then
     claimed=1
     echo "${HOSTNAME:-$(hostname)} $$" >"$claim/owner"
@@ -210,7 +210,7 @@ for ((i = 0; ; i++)); do
     rmdir "$claim" 2>/dev/null || true
     continue
   fi
-  ((i < 600)) || args_fail "output.dir $(args_show "$outdir") is being submitted into by another slurm/submit.sh (${owner:-pid unknown}) for 60 s; if none runs, remove $(args_path "$claim")"
+  ((i < 600)) || args_fail "output.dir $(args_path "$outdir") is being submitted into by another slurm/submit.sh (${owner:-pid unknown}) for 60 s; if none runs, remove $(args_path "$claim")"
   sleep 0.1
 done
 check_live

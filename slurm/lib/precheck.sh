@@ -47,12 +47,12 @@ args_precheck() {
   fi
   if ((rc == 2 && ranks > 1)) && [[ $line == *"per rank on 1 rank"* ]]; then
     # The whole grid on one process does not fit here; on RANKS ranks it may. The plan then holds the command line.
-    echo "$args_prog: note: $(args_show "$bin") --check cannot hold this grid in one process here; the job checks its memory on $ranks ranks" >&2
+    echo "$args_prog: note: $(args_path "$bin") --check cannot hold this grid in one process here; the job checks its memory on $ranks ranks" >&2
     echo "command = $(sha256sum <"${cmd[0]}" | cut -c1-64) ${cmd[*]:1}"
     return 0
   fi
-  ((rc != 2)) || args_fail "the program refused the input ($(args_show "$bin") --check): ${line:-no message}"
-  ((rc == 0)) || args_fail "$(args_show "$bin") --check failed (exit $rc: not the grayscott program, or it cannot start here; load the site's modules): ${line:-no message}"
+  ((rc != 2)) || args_fail "the program refused the input ($(args_path "$bin") --check): ${line:-no message}"
+  ((rc == 0)) || args_fail "$(args_path "$bin") --check failed (exit $rc: not the grayscott program, or it cannot start here; load the site's modules): ${line:-no message}"
   local err
   err=$(mktemp) || args_fail "cannot create a temporary file for --check"
   out=$(/usr/bin/python3 "$args_root/slurm/lib/config_plan.py" flatten "$ranks" ${layout:+--layout "$layout"} "${excludes[@]}" \

@@ -38,10 +38,10 @@ study_check_plan() {
   if [[ ! -e $dir/$study_plan_name ]]; then
     # A folder of a study made before plans were kept: its runs' summaries say what they ran.
     why=$(/usr/bin/python3 "$study_root/slurm/lib/config_plan.py" runs "$dir" <<<"$2" 2>&1) && return 0
-    args_fail "--out $(args_show "$dir") holds runs of another study: ${why//$'\n'/ }; choose another --out, or remove that folder"
+    args_fail "--out $(args_path "$dir") holds runs of another study: ${why//$'\n'/ }; choose another --out, or remove that folder"
   fi
   why=$(/usr/bin/python3 "$study_root/slurm/lib/config_plan.py" compare "$dir/$study_plan_name" <<<"$2" 2>&1) && return 0
-  args_fail "--out $(args_show "$dir") holds a study with another plan ($study_plan_name): ${why//$'\n'/ }; choose another --out, or remove that folder"
+  args_fail "--out $(args_path "$dir") holds a study with another plan ($study_plan_name): ${why//$'\n'/ }; choose another --out, or remove that folder"
 }
 
 # study_write_plan DIR PLAN_TEXT: DIR/study-plan.txt is written first, before any run starts.
