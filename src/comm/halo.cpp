@@ -31,12 +31,13 @@ IndexBox side_box(const Decomposition& dec, const int o[3], bool ghosts) {
 
 // Calls visit(o, peer) for every neighbour box of an exchange: direction o
 // (ghosts on side o come from the neighbour there, `peer`), faces always,
-// edges and corners with diagonals or ghosts wider than one cell (wider ghosts
-// serve several stages per exchange, and after two stages even a 5- or
-// 7-point stencil's dependency cone reaches the diagonal ghosts).
+// edges and corners with diagonals or several stages per exchange (after two
+// stages even a 5- or 7-point stencil's dependency cone reaches the diagonal
+// ghosts). The radius-2 cross of grid.order = 4 has two ghost layers at
+// halo_depth 1 and reads along the axes only: faces.
 template <class Visit>
 void for_each_neighbour_box(const Decomposition& dec, bool diagonals, const Visit& visit) {
-  diagonals = diagonals || dec.ghost(0) > 1;
+  diagonals = diagonals || dec.halo_depth() > 1;
   const int zr = dec.dims() == 3 ? 1 : 0;
   for (int oz = -zr; oz <= zr; ++oz)
     for (int oy = -1; oy <= 1; ++oy)
