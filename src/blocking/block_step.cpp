@@ -24,9 +24,9 @@ void run_levels(Stencil stencil, const ReactionDiffusion<Real>& p, const BlockPl
   const LevelTable table = level_table(plan.integrator, int(plan.levels.size()));
   for (std::size_t j = 0; j < plan.levels.size(); ++j) {
     const LevelBuffers r = table[int(j)];
+    const ReactionDiffusion<Real> stage = p.with_stage(r.weights);
     for (const IndexBox& box : plan.levels[j])
-      gray_scott_stage(stencil, p.with_stage(r.weights), box, r.kind,
-                       StageRegisters<Real>{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]});
+      gray_scott_stage(stencil, stage, box, r.kind, StageRegisters<Real>{*buffer[r.in], *buffer[r.base], {}, {}, *buffer[r.out]});
   }
 }
 

@@ -49,11 +49,12 @@ void to_json(Json& j, const FieldStats& s) {
 // count (time.stages may say "auto"), and the limits dt was checked against.
 Json time_integration_json(const SimConfig& cfg) {
   const TimeConfig& t = cfg.time;
+  const Scheme scheme = t.scheme();
   return {{"integrator", name_of(t.integrator)},
           {"stages", takes_stage_count(t.integrator) ? Json(t.resolved_stages) : Json(nullptr)},
-          {"stages_per_step", t.stages_per_step()},
-          {"order", t.scheme().order},
-          {"stability_factor", json_finite(t.scheme().stability_factor)},
+          {"stages_per_step", scheme.stages()},
+          {"order", scheme.order},
+          {"stability_factor", json_finite(scheme.stability_factor)},
           {"dt", json_finite(t.dt)},
           {"dt_explicit_limit", json_finite(t.dt_limit)},
           {"dt_stable", json_finite(t.dt_stable)}};

@@ -73,26 +73,24 @@ KOKKOS_FORCEINLINE_FUNCTION Real fourth_order_axis(Real m2, Real m1, Real c, Rea
   return 16 * (m1 + p1) - (m2 + p2) - 30 * c;
 }
 
-template <>
-struct Laplacian<Stencil::X9> {
+// The sum over the axes of a grid of `Dims` dimensions, in the order x, y, z.
+template <int Dims>
+struct CrossLaplacian {
   template <class At, class Real>
   KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
     const Real c = f(0, 0, 0);
-    return fourth_order_axis(f(0, 0, -2), f(0, 0, -1), c, f(0, 0, 1), f(0, 0, 2)) * (inv_h2[0] / 12) +
-           fourth_order_axis(f(0, -2, 0), f(0, -1, 0), c, f(0, 1, 0), f(0, 2, 0)) * (inv_h2[1] / 12);
+    Real sum = fourth_order_axis(f(0, 0, -2), f(0, 0, -1), c, f(0, 0, 1), f(0, 0, 2)) * (inv_h2[0] / 12) +
+               fourth_order_axis(f(0, -2, 0), f(0, -1, 0), c, f(0, 1, 0), f(0, 2, 0)) * (inv_h2[1] / 12);
+    if constexpr (Dims == 3) sum = sum + fourth_order_axis(f(-2, 0, 0), f(-1, 0, 0), c, f(1, 0, 0), f(2, 0, 0)) * (inv_h2[2] / 12);
+    return sum;
   }
 };
 
 template <>
-struct Laplacian<Stencil::X13> {
-  template <class At, class Real>
-  KOKKOS_FORCEINLINE_FUNCTION static Real apply(const At& f, const Real* inv_h2) {
-    const Real c = f(0, 0, 0);
-    return fourth_order_axis(f(0, 0, -2), f(0, 0, -1), c, f(0, 0, 1), f(0, 0, 2)) * (inv_h2[0] / 12) +
-           fourth_order_axis(f(0, -2, 0), f(0, -1, 0), c, f(0, 1, 0), f(0, 2, 0)) * (inv_h2[1] / 12) +
-           fourth_order_axis(f(-2, 0, 0), f(-1, 0, 0), c, f(1, 0, 0), f(2, 0, 0)) * (inv_h2[2] / 12);
-  }
-};
+struct Laplacian<Stencil::X9> : CrossLaplacian<2> {};
+
+template <>
+struct Laplacian<Stencil::X13> : CrossLaplacian<3> {};
 
 // The 19- and 27-point stencils, factorised by x columns. Their weights depend
 // only on how many of (dx, dy, dz) are non-zero, so the sum over the 3x3x3 box

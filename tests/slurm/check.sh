@@ -26,6 +26,12 @@ export GS_BIN=$BIN
 pattern=$root/tests/regression/digest_ranks/pattern-2d.toml
 small=(grid.n=48 grid.L=48 time.steps=300 output.every=100)
 submit() { "$root/slurm/submit.sh" --site localhost --time 00:05:00 "$@"; }  # a later --site wins
+# sweep_jobs SWEEP_OUTPUT: sets array and montage to the job ids sweep.sh printed; fails without them.
+sweep_jobs() {
+  array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$1")
+  montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$1")
+  [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids: $1"
+}
 
 case $test in
   chain_cancel | chain_early_stop | chain_no_progress | chain_requeue | chain_cancel_early | chain_messages \
@@ -173,9 +179,7 @@ case $test in
     res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --time 00:05:00 --out "$out/sweep" \
       "$pattern" grid.n=48 grid.L=48 time.steps=600 output.every=300)
     echo "$res"
-    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
-    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
-    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    sweep_jobs "$res"
     state=$(wait_job "$montage" 180)
     [[ $state == COMPLETED ]] || { cat "$out"/sweep/montage-*.out >&2; fail "montage job ended $state"; }
     n=0
@@ -219,9 +223,7 @@ case $test in
     res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.039:2 --k 0.058:0.062:2 --max-parallel 1 --time 00:05:00 \
       --out "$out/sweep" "$root/inputs/dots.toml" grid.n=128 grid.L=128 time.steps=6000 output.every=3000)
     echo "$res"
-    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
-    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
-    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    sweep_jobs "$res"
     scancel "${array}_2"
     state=$(wait_job "$montage" 240)
     [[ $state == COMPLETED ]] || { cat "$out"/sweep/montage-*.out >&2; fail "montage job ended $state"; }
@@ -363,9 +365,7 @@ PY
     # runs, and result.txt (written at submission) says what that means.
     res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.03:1 --k 0.06:0.06:1 --time 00:05:00 --out "$out/sweep" \
       "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
-    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
-    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
-    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids: $res"
+    sweep_jobs "$res"
     scancel "$montage"
     scancel "$array"
     wait_job "$array" 60 >/dev/null
@@ -383,9 +383,7 @@ PY
     res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --max-parallel 2 --time 00:05:00 \
       --out "$out/sweep" "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
     echo "$res"
-    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
-    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
-    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    sweep_jobs "$res"
     mapfile -t dirs < <(sed 's/.*output\.dir=//' "$out/sweep/sweep.txt")
     wait_for "grep -qs '^step ' '${dirs[0]}/slurm-${array}_0.out' && grep -qs '^step ' '${dirs[1]}/slurm-${array}_1.out'" 120 ||
       fail "tasks 0 and 1 of array $array did not start stepping: $(squeue -h -j "$array" 2>&1)"
@@ -421,9 +419,7 @@ PY
     res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.04:2 --k 0.06:0.062:2 --max-parallel 2 --time 00:05:00 \
       --out "$out/sweep" "$pattern" grid.n=64 grid.L=64 time.steps=1000000 output.every=0)
     echo "$res"
-    array=$(sed -n 's/.*job array \([0-9]*\);.*/\1/p' <<<"$res")
-    montage=$(sed -n 's/.*montage job \([0-9]*\) .*/\1/p' <<<"$res")
-    [[ -n $array && -n $montage ]] || fail "sweep.sh printed no job ids"
+    sweep_jobs "$res"
     grep -qx "collect $montage montage" "$out/sweep/jobs.txt" && grep -qx "member ${array}_3 $out/sweep/F0.04_k0.062" "$out/sweep/jobs.txt" ||
       fail "jobs.txt does not name the sweep's jobs: $(cat "$out/sweep/jobs.txt")"
     mapfile -t dirs < <(sed 's/.*output\.dir=//' "$out/sweep/sweep.txt")
