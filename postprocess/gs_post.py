@@ -118,6 +118,9 @@ def main(argv=None):
     c.add_argument("--pattern-tolerance", type=positive, default=0.05,
                    help="--pattern: converged when every statistic of the two finest levels agrees within this "
                    "relative difference (default 0.05)")
+    c.add_argument("--pattern-within", type=positive, default=0.025,
+                   help="--pattern: for each statistic, the coarsest h from which it and every finer level lie within "
+                   "this relative difference of the finest level's value (default 0.025)")
     c.set_defaults(func=cmd_convergence)
 
     s = sub.add_parser("scaling", help="speed-up, efficiency and per-phase breakdown of a scaling series")

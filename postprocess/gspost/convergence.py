@@ -306,6 +306,30 @@ def study(a):
 PATTERN_COLUMNS = [("wavelength", "wavelength"), ("on_fraction", "on fraction"),
                    ("boundary_per_volume", "boundary per area"), ("euler_per_volume", "Euler per area"),
                    ("components_per_volume", "components per area")]
+# What "within of the finest" reports: the counts, then the statistics per area.
+WITHIN_COLUMNS = [("components", "components"), ("euler", "Euler")] + PATTERN_COLUMNS
+
+
+def relative_to(x, ref):
+    """|x - ref| / |ref|; 0 where both are 0, None where either is unknown or only ref is 0."""
+    if x is None or ref is None:
+        return None
+    if ref == 0:
+        return 0.0 if x == 0 else None
+    return abs(x - ref) / abs(ref)
+
+
+def within_of_finest(hs, values, within):
+    """The coarsest h from which this level and every finer one lie within `within` (relative) of the finest
+    level's value: levels ordered coarse to fine, so the answer is the first level of the run of agreeing
+    levels that ends at the finest (the finest itself at least)."""
+    first = len(values) - 1
+    for i in range(len(values) - 2, -1, -1):
+        d = relative_to(values[i], values[-1])
+        if d is None or d > within:
+            break
+        first = i
+    return hs[first]
 
 
 def pattern_study(a):
@@ -329,6 +353,7 @@ def pattern_study(a):
         v = r["field"] if a.var == "v" else read_field(final_field_file(r["s"]), "v")[0]
         m = measure(v, r["L"], a.threshold)
         m["components_per_volume"] = m["components"] / volume
+        m["h"] = r["h"]
         stats.append(m)
         rows.append([r["n"][0], r["h"], int(r["s"]["steps"]), m["components"], m["euler"]] +
                     [m[key] for key, _ in PATTERN_COLUMNS])
@@ -346,6 +371,9 @@ def pattern_study(a):
     if unconverged:
         warnings.append("%s of the two finest levels differ by more than %g (relative): not converged; add a finer "
                         "level" % (", ".join(unconverged), a.pattern_tolerance))
+    hs = [m["h"] for m in stats]
+    from_finest = [{key: relative_to(m[key], stats[-1][key]) for key, _ in WITHIN_COLUMNS} for m in stats]
+    within = {key: within_of_finest(hs, [m[key] for m in stats], a.pattern_within) for key, _ in WITHIN_COLUMNS}
     header = ["n", "h", "steps", "components", "Euler"] + [name for _, name in PATTERN_COLUMNS]
     md = os.path.join(a.out, "convergence.md")
     write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))
@@ -358,18 +386,29 @@ def pattern_study(a):
             f.write("| %d | %s |\n" % (r["n"][0], " | ".join(num(ch[key], 3) for key, _ in PATTERN_COLUMNS)))
         f.write("\n%s (tolerance %g)\n" % ("converged" if not unconverged else "not converged: " + ", ".join(unconverged),
                                           a.pattern_tolerance))
+        f.write("\nRelative difference from the finest level (n = %d):\n\n" % runs[-1]["n"][0])
+        f.write("| n | " + " | ".join(name for _, name in WITHIN_COLUMNS) + " |\n")
+        f.write("|" + "---|" * (len(WITHIN_COLUMNS) + 1) + "\n")
+        for r, d in zip(runs, from_finest):
+            f.write("| %d | %s |\n" % (r["n"][0], " | ".join(num(d[key], 3) for key, _ in WITHIN_COLUMNS)))
+        f.write("\nWithin %s %% of the finest level's value from h = (this level and every finer one): %s\n"
+                % (num(100 * a.pattern_within), ", ".join("%s %s" % (name, num(within[key]) if within[key] != hs[-1]
+                                                                      else "%s (the finest only)" % num(hs[-1]))
+                                                          for key, name in WITHIN_COLUMNS)))
     result = {"status": "warning" if warnings else "ok", "error": None, "warnings": warnings,
               "pattern": True, "converged": not unconverged, "pattern_tolerance": a.pattern_tolerance,
               "threshold": a.threshold, "finest_n": runs[-1]["n"][0],
               "levels": [dict(zip(["n", "h", "steps", "components", "euler"] + [key for key, _ in PATTERN_COLUMNS], r))
                          for r in rows],
-              "relative_change": [dict(n=r["n"][0], **ch) for r, ch in zip(runs, changes)]}
+              "relative_change": [dict(n=r["n"][0], **ch) for r, ch in zip(runs, changes)],
+              "pattern_within": a.pattern_within,
+              "relative_to_finest": [dict(n=r["n"][0], **d) for r, d in zip(runs, from_finest)],
+              "within_from_h": within}
     write_result(a.out, result)
     for w in warnings:
         print("gs_post.py convergence: warning: %s" % w, file=sys.stderr)
     pyplot = plt()
     fig, axes = pyplot.subplots(1, len(PATTERN_COLUMNS), figsize=(3.2 * len(PATTERN_COLUMNS), 3.4))
-    hs = [r[1] for r in rows]
     for ax, (i, (key, name)) in zip(axes, enumerate(PATTERN_COLUMNS)):
         ax.semilogx(hs, [float("nan") if r[5 + i] is None else r[5 + i] for r in rows], "o-")
         ax.set_xlabel("h")

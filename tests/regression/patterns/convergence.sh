@@ -6,7 +6,10 @@
 # statistics converge: the same number of spots (components = Euler
 # characteristic) on the two finest levels, wavelength, on fraction and
 # boundary per area within 5 %. A tolerance no study can meet gives "not
-# converged"; --pattern with --expect-order is refused with one line.
+# converged"; --pattern with --expect-order is refused with one line. For
+# each statistic the study names the coarsest h from which it and every
+# finer level lie within 2.5 % (--pattern-within) of the finest level's
+# value, as the levels' own values give it.
 # usage: convergence.sh GRAYSCOTT_BINARY OUTDIR
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
@@ -37,6 +40,21 @@ assert levels[1]["components"] == levels[2]["components"], levels
 last = r["relative_change"][-1]
 for key in ("wavelength", "on_fraction", "boundary_per_volume", "euler_per_volume"):
     assert last[key] <= 0.05, (key, last)
+# Within 2.5 % of the finest from h: recomputed from the levels' values, coarse to fine.
+assert r["pattern_within"] == 0.025, r["pattern_within"]
+keys = ("components", "euler", "wavelength", "on_fraction", "boundary_per_volume", "euler_per_volume",
+        "components_per_volume")
+for key in keys:
+    values = [l[key] for l in levels]
+    want = levels[-1]["h"]
+    for l in reversed(levels[:-1]):
+        if abs(l[key] - values[-1]) > 0.025 * abs(values[-1]):
+            break
+        want = l["h"]
+    assert r["within_from_h"][key] == want, (key, values, r["within_from_h"][key], want)
+    for l, d in zip(levels, r["relative_to_finest"]):
+        assert abs(d[key] - abs(l[key] - values[-1]) / abs(values[-1])) < 1e-12, (key, l, d)
+print("within 2.5 %% of the finest from h: %s" % r["within_from_h"])
 p = json.load(open(sys.argv[2]))
 errors = [l["l2"] for l in p["levels"]]
 assert errors[1] > 0.5 * errors[0] and errors[1] > 0.05, ("pointwise L2 errors fell with h: not the case this test shows", errors)
