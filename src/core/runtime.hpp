@@ -16,6 +16,7 @@
 #endif
 
 #include "core/float_env.hpp"
+#include "core/signal_guard.hpp"
 
 namespace gs {
 
@@ -28,6 +29,9 @@ class Runtime {
 #if defined(OMPI_MAJOR_VERSION) && OMPI_MAJOR_VERSION == 4
     setenv("OMPI_MCA_io", "romio321", /*overwrite=*/0);
 #endif
+    // The threads MPI and Kokkos start hold the stop signals back for good,
+    // so that they reach this thread only (core/signal_guard.hpp).
+    StopSignalsToMainThread main_thread_only;
     // Kokkos' host threads (OpenMP backend) never call MPI themselves: only
     // the thread that started Kokkos does, which FUNNELED guarantees.
     int provided = MPI_THREAD_SINGLE;
@@ -38,6 +42,7 @@ class Runtime {
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     require_gpu();
     Kokkos::initialize(argc, argv);
+    main_thread_only.started();
     thread_level_ = provided;
   }
   ~Runtime() {

@@ -5,8 +5,11 @@
 // at start-up), and production code calls them only through the named
 // functions below, so a reader sees at each call site that it is a test hook.
 // docs/io.md ("Test hooks") lists them with the tests that use them.
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -28,6 +31,11 @@ struct TestHooks {
   // to lack that filter, as a library built without zlib does, so that the
   // refusal of output.fields_compression can be tested on a complete one.
   std::string hdf5_lacks_filter;
+  // GS_TEST_SIGNAL_IN_INSITU_START=TERM|USR1: each rank sends that signal to
+  // its own process (as Slurm's scancel or time-limit warning does) while
+  // ParaView starts in the Catalyst plugin, after VTK's logger has installed
+  // its signal handlers. 0: off.
+  int signal_in_insitu_start = 0;
 
   static TestHooks from_environment() {
     TestHooks h;
@@ -35,6 +43,8 @@ struct TestHooks {
     h.no_space_reservation = std::getenv("GS_TEST_NO_SPACE_CHECK") != nullptr;
     if (const char* v = std::getenv("GS_TEST_READ_FAIL_RANK")) h.read_fail_rank = std::atoi(v);
     if (const char* v = std::getenv("GS_TEST_HDF5_LACKS_FILTER")) h.hdf5_lacks_filter = v;
+    if (const char* v = std::getenv("GS_TEST_SIGNAL_IN_INSITU_START"))
+      h.signal_in_insitu_start = std::strcmp(v, "USR1") == 0 ? SIGUSR1 : std::strcmp(v, "TERM") == 0 ? SIGTERM : 0;
     return h;
   }
   // The variables that are set, for a warning line at start-up.
@@ -44,6 +54,7 @@ struct TestHooks {
     if (no_space_reservation) names.push_back("GS_TEST_NO_SPACE_CHECK");
     if (read_fail_rank >= 0) names.push_back("GS_TEST_READ_FAIL_RANK");
     if (!hdf5_lacks_filter.empty()) names.push_back("GS_TEST_HDF5_LACKS_FILTER");
+    if (signal_in_insitu_start) names.push_back("GS_TEST_SIGNAL_IN_INSITU_START");
     return names;
   }
 };
@@ -68,6 +79,13 @@ inline bool test_hook_reserve_checkpoint_space() { return !test_hooks().no_space
 // this rank's read of `dataset` is to fail (only 'u', only on the chosen rank).
 inline bool test_hook_state_read_fails(const std::string& dataset, int rank) {
   return dataset == "u" && rank == test_hooks().read_fail_rank;
+}
+
+// Called by the Catalyst plugin once ParaView has started (VTK's logger has
+// installed its handlers): the process signals itself, as a scheduler would.
+inline void test_hook_insitu_started() {
+  if (!test_hooks().signal_in_insitu_start) return;
+  kill(getpid(), test_hooks().signal_in_insitu_start);
 }
 
 // Whether the HDF5 filter `name` ("deflate", "shuffle") is to be taken as missing.

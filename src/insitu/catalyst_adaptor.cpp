@@ -19,6 +19,7 @@
 
 #include "comm/reduce.hpp"
 #include "core/error.hpp"
+#include "core/test_hooks.hpp"
 #include "insitu/script_guard.hpp"
 #include "insitu/vtk_log_capture.hpp"
 
@@ -90,15 +91,18 @@ CatalystAdaptor::CatalystAdaptor(const Json& cfg, const std::string& settings_js
   m.comm = comm;
   // The program's stop handlers (TERM, USR1: a checkpoint and a summary) must
   // stay in force on every rank. ParaView starts VTK's logger in Initialize,
-  // which would install handlers that print a stack trace and abort, and
+  // which installs handlers that print a stack trace and kill the process (the
+  // trace is turned off here; the handlers stay until the call returns), and
   // Catalyst starts Python with its own SIGINT handler unless Python already
-  // runs: both are turned off here, before either starts. (The program also
-  // restores its handlers after every call into this plugin.)
+  // runs (turned off here, before it starts). The program holds these signals
+  // back during every call into this plugin and restores its handlers after
+  // it (core/signal_guard.hpp).
   vtkLogger::EnableUnsafeSignalHandler = false;
   vtkPythonInterpreter::Initialize(0);
   vtkMPICommunicatorOpaqueComm opaque(&m.comm);
   VtkLogCapture::colour_only_on_a_terminal();  // before ParaView starts and logs
   GS_REQUIRE(m.processor->Initialize(opaque) == 1, "vtkCPProcessor::Initialize failed");
+  test_hook_insitu_started();
   MPI_Comm_rank(m.comm, &m.rank);
   m.log = std::make_unique<VtkLogCapture>();
   // Every rank skips the calls if any rank could not start (no collective

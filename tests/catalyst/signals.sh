@@ -7,7 +7,11 @@
 # to the digest of the uninterrupted run, the in-situ images of the run, and no
 # stack trace or "caught a signal" text on stderr (VTK's logger, left on, aborts
 # with a 70-frame trace and exit 143). SIGUSR1 (the time-limit signal) the same
-# on 2 ranks. And when one rank is killed, the other ends without a trace.
+# on 2 ranks. The same for a signal that comes while ParaView starts, when VTK's
+# logger has its own handlers in force (test hook GS_TEST_SIGNAL_IN_INSITU_START:
+# each rank signals its own process there; they printed "Loguru caught a
+# signal: SIGTERM" and died with exit 143 and no summary). And when one rank is
+# killed, the other ends without a trace.
 source "$(dirname "$0")/common.sh"
 in=$SRC/inputs/default-3d.toml
 # In situ at step 0 only (the next call is 100000 steps away): the signal lands
@@ -72,6 +76,22 @@ stop_in_situ_run slice1 1 slice.py TERM
 stop_in_situ_run slice2 2 slice.py TERM
 stop_in_situ_run usr1 2 slice.py USR1
 
+# A signal while ParaView starts: held back until the program's handlers are
+# back, then a stop at the first step with a checkpoint and a summary.
+for case in "TERM 1" "TERM 2" "USR1 2"; do
+  read -r sig ranks <<<"$case"
+  name=start-$sig-$ranks out=$WORK/start-$sig-$ranks
+  rc=0
+  GS_TEST_SIGNAL_IN_INSITU_START=$sig run_gs "$ranks" 120 "$in" "${long[@]}" insitu.script="$SRC/inputs/catalyst/slice.py" \
+    output.dir="$out" >"$out.log" 2>"$out.err" || rc=$?
+  status=$(field "$out" status) steps=$(field "$out" steps)
+  echo "$name: SIG$sig while ParaView starts, $ranks rank(s): exit $rc, status '$status' at step $steps"
+  [[ $rc == 0 && $status == stopped ]] || { cat "$out.err"; fail "$name: exit $rc, status '$status' (expected 0, stopped)"; }
+  [[ $(cat "$out/checkpoints/latest" 2>/dev/null) == $(printf 'ckpt_%08d.h5' "$steps") ]] || fail "$name: no checkpoint at step $steps"
+  grep -q "stopped at step $steps of 400000 by a stop signal" "$out.log" || fail "$name: no stop message on stdout"
+  if grep -Eq "$trace_text" "$out.err"; then cat "$out.err"; fail "$name: a stack trace or signal report on stderr"; fi
+done
+
 # One rank dies (SIGKILL, as the OOM killer does): the job fails, and the
 # survivor, stopped by the launcher, prints no trace.
 out=$WORK/killed
@@ -91,4 +111,4 @@ echo "killed: one rank SIGKILLed: exit $rc after $((SECONDS - start)) s"
 [[ $rc != 0 ]] || fail "killed: exit 0 with a rank killed"
 ((SECONDS - start < 100)) || fail "killed: the job hung until the 120 s kill timeout"
 if grep -Eq "$trace_text" "$out.err"; then cat "$out.err"; fail "killed: the surviving rank printed a stack trace"; fi
-echo "PASS: stop signals with in situ loaded checkpoint, summarise and restart bitwise on 1 and 2 ranks"
+echo "PASS: stop signals with in situ loaded, or while ParaView starts, checkpoint, summarise and restart bitwise on 1 and 2 ranks"
