@@ -198,14 +198,18 @@ rm -rf "$out"/d2/times "$out"/d3/times
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$d" "$name" "$role" "$integ" "$order" "$n" "$dt" "$steps" "d$d/$name"
   done
 } >"$out/runs.tsv"
+# The reference and the time-error checks are not timed: they run once.
+untimed() { [[ $1 == reference || $1 == order4-dt4 ]]; }
 once=0
-for c in "${cases[@]}"; do [[ $c == *" reference "* || $c == *" order4-dt4 "* ]] && once=$((once + 1)); done
+for c in "${cases[@]}"; do
+  read -r d name role _ <<<"$c"
+  untimed "$role" && once=$((once + 1))
+done
 total=$(((${#cases[@]} - once) * repeats + once)) k=0
 for ((r = 1; r <= repeats; ++r)); do
   for idx in "${!cases[@]}"; do
     read -r d name role integ order n dt steps <<<"${cases[idx]}"
-    # The reference and the time-error checks are not timed: they run once.
-    [[ ($role == reference || $role == order4-dt4) && $r -gt 1 ]] && continue
+    untimed "$role" && ((r > 1)) && continue
     k=$((k + 1))
     dir=$out/d$d/$name
     echo "== [$k/$total] ${d}D $name (repeat $r of $repeats): $integ order $order n = $n dt = $dt, $steps steps"

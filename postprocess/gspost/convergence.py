@@ -319,14 +319,13 @@ def relative_to(x, ref):
     return abs(x - ref) / abs(ref)
 
 
-def within_of_finest(hs, values, within):
-    """The coarsest h from which this level and every finer one lie within `within` (relative) of the finest
-    level's value: levels ordered coarse to fine, so the answer is the first level of the run of agreeing
-    levels that ends at the finest (the finest itself at least)."""
-    first = len(values) - 1
-    for i in range(len(values) - 2, -1, -1):
-        d = relative_to(values[i], values[-1])
-        if d is None or d > within:
+def within_of_finest(hs, differences, within):
+    """The coarsest h from which this level and every finer one lie within `within` of the finest level's
+    value, from each level's relative difference from it (relative_to; levels ordered coarse to fine): the
+    first level of the run of agreeing levels that ends at the finest (the finest itself at least)."""
+    first = len(differences) - 1
+    for i in range(len(differences) - 2, -1, -1):
+        if differences[i] is None or differences[i] > within:
             break
         first = i
     return hs[first]
@@ -373,7 +372,7 @@ def pattern_study(a):
                         "level" % (", ".join(unconverged), a.pattern_tolerance))
     hs = [m["h"] for m in stats]
     from_finest = [{key: relative_to(m[key], stats[-1][key]) for key, _ in WITHIN_COLUMNS} for m in stats]
-    within = {key: within_of_finest(hs, [m[key] for m in stats], a.pattern_within) for key, _ in WITHIN_COLUMNS}
+    within = {key: within_of_finest(hs, [d[key] for d in from_finest], a.pattern_within) for key, _ in WITHIN_COLUMNS}
     header = ["n", "h", "steps", "components", "Euler"] + [name for _, name in PATTERN_COLUMNS]
     md = os.path.join(a.out, "convergence.md")
     write_table(rows, header, md, os.path.join(a.out, "convergence.csv"), lambda i, v: num(v))

@@ -24,12 +24,13 @@
 namespace gs {
 
 // The signals the guards keep: the stop requests (TERM, USR1) and INT.
+constexpr int kKeptSignals[] = {SIGTERM, SIGUSR1, SIGINT};
+constexpr int kKeptCount = sizeof(kKeptSignals) / sizeof(kKeptSignals[0]);
+
 inline sigset_t kept_signals() {
   sigset_t set;
   sigemptyset(&set);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGUSR1);
-  sigaddset(&set, SIGINT);
+  for (int sig : kKeptSignals) sigaddset(&set, sig);
   return set;
 }
 
@@ -38,19 +39,17 @@ class KeepSignalHandlers {
   KeepSignalHandlers() {
     const sigset_t kept = kept_signals();
     pthread_sigmask(SIG_BLOCK, &kept, &mask_);
-    for (int i = 0; i < kCount; ++i) sigaction(kSignals[i], nullptr, &saved_[i]);
+    for (int i = 0; i < kKeptCount; ++i) sigaction(kKeptSignals[i], nullptr, &saved_[i]);
   }
   ~KeepSignalHandlers() {
-    for (int i = 0; i < kCount; ++i) sigaction(kSignals[i], &saved_[i], nullptr);
+    for (int i = 0; i < kKeptCount; ++i) sigaction(kKeptSignals[i], &saved_[i], nullptr);
     pthread_sigmask(SIG_SETMASK, &mask_, nullptr);  // a signal held back meanwhile is delivered here
   }
   KeepSignalHandlers(const KeepSignalHandlers&) = delete;
   KeepSignalHandlers& operator=(const KeepSignalHandlers&) = delete;
 
  private:
-  static constexpr int kCount = 3;
-  static constexpr int kSignals[kCount] = {SIGTERM, SIGUSR1, SIGINT};
-  struct sigaction saved_[kCount];
+  struct sigaction saved_[kKeptCount];
   sigset_t mask_;
 };
 
