@@ -10,7 +10,7 @@
 
 namespace gs {
 
-enum class InitType { Patch, Spots, Spot, Perlin, DiamondSquare, Sine };
+enum class InitType { Patch, Pearson, Spots, Spot, Perlin, DiamondSquare, Sine };
 enum class ParameterMapType { None, Gradient, Noise };
 enum class OutputField { U, V };
 enum class Colormap { Inferno, Viridis, Magma, Gray };
@@ -33,6 +33,7 @@ struct ChoiceName {
 inline constexpr ChoiceName<Integrator> kIntegratorNames[] = {
     {"euler", Integrator::Euler}, {"rk2", Integrator::RK2}, {"rkl2", Integrator::RKL2}, {"rk4", Integrator::RK4}};
 inline constexpr ChoiceName<InitType> kInitTypeNames[] = {{"patch", InitType::Patch},
+                                                          {"pearson", InitType::Pearson},
                                                           {"spots", InitType::Spots},
                                                           {"spot", InitType::Spot},
                                                           {"perlin", InitType::Perlin},

@@ -125,6 +125,11 @@ struct OutputConfig {
   enum class Pattern { Auto, Value, Off };
   Pattern pattern = Pattern::Auto;
   double pattern_threshold = 0.25;  // theta when pattern == Value
+  // Rows of pattern.csv every pattern_every steps (0: at the progress lines).
+  long pattern_every = 0;
+  // The dynamics measure (physics/dynamics.hpp): each row also compares v with
+  // v dynamics_window time units earlier; 0 = off.
+  double dynamics_window = 0;
 };
 
 struct CheckpointConfig {
@@ -202,6 +207,11 @@ struct SimConfig {
 };
 
 inline bool pattern_enabled(const SimConfig& c) { return c.output.pattern != OutputConfig::Pattern::Off; }
+// Steps between progress lines, and between rows of pattern.csv.
+inline long log_interval(const SimConfig& c) {
+  return c.output.log_every > 0 ? c.output.log_every : (c.time.steps / 20 > 1 ? c.time.steps / 20 : 1);
+}
+inline long pattern_interval(const SimConfig& c) { return c.output.pattern_every > 0 ? c.output.pattern_every : log_interval(c); }
 inline double pattern_theta(const SimConfig& c) {
   if (c.output.pattern == OutputConfig::Pattern::Value) return c.output.pattern_threshold;
   return c.insitu.iso.empty() ? 0.25 : c.insitu.iso.front();

@@ -9,7 +9,7 @@ namespace gs {
 
 std::vector<KeySpec> init_keys() {
   return {
-    {"init.type", RestartRole::Free, "string", "-", R"~("patch" (centred square/cube), "spots" (random discs/balls), "spot" (one centred disc/ball), "perlin" (periodic fractal gradient noise), "diamond_square" (periodic diamond-square), "sine" (smooth periodic waves in physical units, for convergence studies))~",
+    {"init.type", RestartRole::Free, "string", "-", R"~("patch" (centred square/cube), "pearson" (Pearson 1993: the centred square/cube of "patch", both fields perturbed everywhere), "spots" (random discs/balls), "spot" (one centred disc/ball), "perlin" (periodic fractal gradient noise), "diamond_square" (periodic diamond-square), "sine" (smooth periodic waves in physical units, for convergence studies))~",
      [](const Setting& s, SimConfig& c, Pending&) { c.init.type = read_enum(s, kInitTypeNames); },
      [](const SimConfig& c) { return Json(name_of(c.init.type)); }},
     {"init.seed", RestartRole::Free, "integer", "-", "seed of the counter-based noise (>= 0)",
@@ -21,7 +21,7 @@ std::vector<KeySpec> init_keys() {
     {"init.count", RestartRole::Free, "integer", "spots", R"~(number of spots for init.type = "spots" (1 to 100000))~",
      [](const Setting& s, SimConfig& c, Pending&) { c.init.count = read_int(s, 1, 100000); },
      [](const SimConfig& c) { return Json(c.init.count); }},
-    {"init.noise", RestartRole::Free, "number", "-", "peak-to-peak uniform noise added to v in seeded regions (0 to 1)",
+    {"init.noise", RestartRole::Free, "number", "-", "peak-to-peak uniform noise added to v in seeded regions; pearson: to u and v in every cell (0 to 1)",
      [](const Setting& s, SimConfig& c, Pending&) { c.init.noise = read_real_range(s, 0.0, true, 1.0); },
      [](const SimConfig& c) { return Json(c.init.noise); }},
     {"init.frequency", RestartRole::Free, "integer", "lattice cells", "perlin: lattice cells of the first octave across the shortest side (1 to 65536; other sides in proportion)",

@@ -82,6 +82,12 @@ std::vector<KeySpec> output_keys() {
          default: return Json(c.output.pattern_threshold);
        }
      }},
+    {"output.pattern_every", RestartRole::Free, "integer", "steps", "a row of pattern.csv every N steps, and at the first and last step (0: at every progress line, output.log_every)",
+     [](const Setting& s, SimConfig& c, Pending&) { c.output.pattern_every = read_int(s, 0, 1L << 50); },
+     [](const SimConfig& c) { return Json(c.output.pattern_every); }},
+    {"output.dynamics_window", RestartRole::Free, "number", "time", "the pattern's dynamics (docs/patterns.md): each row of pattern.csv also measures how v changed over this window (a whole number of steps, at most the rows' interval), and summary.json gets the verdict steady, oscillating, chaotic, evolving or decayed (0: off)",
+     [](const Setting& s, SimConfig& c, Pending&) { c.output.dynamics_window = read_real(s, 0, true); },
+     [](const SimConfig& c) { return Json(c.output.dynamics_window); }},
     {"output.field", RestartRole::Free, "string", "-", R"~(field drawn in images: "u" or "v")~",
      [](const Setting& s, SimConfig& c, Pending&) { c.output.field = read_enum(s, kOutputFieldNames); },
      [](const SimConfig& c) { return Json(name_of(c.output.field)); }},

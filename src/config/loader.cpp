@@ -30,6 +30,7 @@
 #include "core/error.hpp"
 #include "config/output_box.hpp"
 #include "numerics/stencil_taps.hpp"
+#include "physics/dynamics.hpp"
 
 namespace gs {
 
@@ -281,6 +282,41 @@ void check_field_output_keys(SimConfig& c, const FlatSettings& flat) {
   }
 }
 
+// The dynamics measure compares v with a copy taken window steps before each
+// row of pattern.csv (one copy at a time), and judges the last half of the run.
+void check_dynamics_keys(SimConfig& c, const FlatSettings& flat) {
+  const OutputConfig& o = c.output;
+  const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
+  if (!pattern_enabled(c)) {
+    if (o.dynamics_window > 0)
+      throw_setting(where("output.dynamics_window"), "needs the measured pattern, but output.pattern_threshold is \"off\"; "
+                                                      "set output.pattern_threshold (or leave it \"auto\") or output.dynamics_window = 0");
+    if (flat.count("output.pattern_every"))
+      c.warnings.push_back(where("output.pattern_every").source + ": key 'output.pattern_every' has no effect: output.pattern_threshold is \"off\"");
+    return;
+  }
+  if (o.dynamics_window <= 0) return;
+  const double dt = c.time.dt;
+  const long window = std::lround(o.dynamics_window / dt);
+  const long rows = pattern_interval(c);
+  if (window < 1 || std::fabs(double(window) * dt - o.dynamics_window) > 1e-9 * o.dynamics_window)
+    throw_setting(where("output.dynamics_window"), "value " + json_number(o.dynamics_window) + " is not a whole number of steps of time.dt = " +
+                                                        json_number(dt) + "; allowed: k x time.dt, e.g. " + json_number(double(std::max(1L, window)) * dt));
+  if (window > rows)
+    throw_setting(where("output.dynamics_window"), "value " + json_number(o.dynamics_window) + " is " + std::to_string(window) +
+                                                        " steps, longer than the " + std::to_string(rows) +
+                                                        " steps between rows of pattern.csv (output.pattern_every, else output.log_every); "
+                                                        "allowed: at most " + json_number(double(rows) * dt) + ", or rows at most every " +
+                                                        std::to_string(window) + " steps");
+  const long judged = (c.time.steps - c.time.steps / 2) / rows;
+  if (judged < kDynamicsMinRows)
+    throw_setting(where("time.steps"), "value " + std::to_string(c.time.steps) + " gives " + std::to_string(judged) +
+                                           " rows of pattern.csv in the last half of the run; the dynamics verdict (output.dynamics_window) needs " +
+                                           std::to_string(kDynamicsMinRows) + ": time.steps at least " +
+                                           std::to_string(2 * kDynamicsMinRows * rows) + ", or output.pattern_every at most " +
+                                           std::to_string(std::max(1L, (c.time.steps - c.time.steps / 2) / kDynamicsMinRows)));
+}
+
 void validate(SimConfig& c, const FlatSettings& flat) {
   const auto where = [&](const char* key) { return setting_or_default(flat, key, c.input_file); };
   if (!(c.output.vmax > c.output.vmin))
@@ -306,6 +342,7 @@ void validate(SimConfig& c, const FlatSettings& flat) {
                                            std::to_string(c.grid.n[d]) + " along " + "xyz"[d] + ")");
   if (const std::string why = box_problem(c); !why.empty()) throw_setting(where("output.box"), why);
   check_field_output_keys(c, flat);
+  check_dynamics_keys(c, flat);
   if (c.insitu.enabled()) {
     if (!GS_HAVE_CATALYST)
       throw_setting(where("insitu.script"), "this build has no ParaView Catalyst (configure with ParaView installed, see docs/insitu.md); remove insitu.script");

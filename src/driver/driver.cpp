@@ -137,7 +137,10 @@ std::string Driver<Real>::finish_summary(long step) {
   summary_.wall_time = phases;
   summary_.outputs.clear();
   for (const auto& out : outputs_) {
-    if (const auto* d = dynamic_cast<const DiagnosticsOutput<Real>*>(out.get())) summary_.pattern = d->pattern_summary();
+    if (const auto* d = dynamic_cast<const DiagnosticsOutput<Real>*>(out.get())) {
+      summary_.pattern = d->pattern_summary();
+      summary_.dynamics = d->dynamics_summary();
+    }
     const OutputReport& r = out->report();
     summary_.outputs.push_back({out->name(), r.calls, r.bytes, r.seconds, r.last_path, r.failure, out->summary_extra()});
   }

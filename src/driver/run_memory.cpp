@@ -17,6 +17,7 @@
 #include "insitu/insitu_block.hpp"
 #include "io/h5.hpp"
 #include "io/image_writer.hpp"
+#include "physics/dynamics.hpp"
 #include "physics/parameter_map.hpp"
 #include "physics/stencil.hpp"
 
@@ -104,6 +105,9 @@ RunMemory run_memory(const SimConfig& cfg, const Decomposition& dec, BlockForm f
   if ((cfg.insitu.enabled() || pattern_enabled(cfg)) && !diagonals && dec.halo_depth() <= 1)
     add(m, halo_buffers(dec, true, gpu_aware, value_bytes), MemoryPhase::Held);
   add(m, block_buffers(cfg, dec, form), MemoryPhase::Held);
+  // The dynamics measure's copy of v, taken a window before each row of pattern.csv.
+  if (pattern_enabled(cfg) && cfg.output.dynamics_window > 0)
+    add(m, {field_buffer(dec, kDynamicsSnapshotLabel, value_bytes)}, MemoryPhase::Held);
   if (cfg.insitu.enabled()) add(m, insitu_block_buffers(dec, gpu_aware, value_bytes), MemoryPhase::Held);
   // The start: the restart's read block, or the initial condition's scratch.
   if (!cfg.restart.empty())

@@ -17,9 +17,10 @@ namespace {
 
 // Noise streams, so u-noise, v-noise and spot centres never share random numbers.
 constexpr std::uint64_t kStreamNoiseV = 1;
+constexpr std::uint64_t kStreamNoiseU = 2;
 constexpr std::uint64_t kStreamSpotCentre = 16;  // + dimension
 
-enum class Shape { Patch, Spots, Spot };
+enum class Shape { Patch, Pearson, Spots, Spot };
 
 template <class Real>
 struct SeedRegionKernel {
@@ -49,7 +50,7 @@ struct SeedRegionKernel {
     const long gx = cells.global(0, x), gy = cells.global(1, y), gz = cells.global(2, z);
     const Real cx = (gx + Real(0.5)) * h[0], cy = (gy + Real(0.5)) * h[1], cz = (gz + Real(0.5)) * h[2];
     bool inside = false;
-    if (shape == Shape::Patch) {
+    if (shape == Shape::Patch || shape == Shape::Pearson) {
       inside = kmath::fabs(cx - L[0] / 2) < size * L[0] / 2 &&
                kmath::fabs(cy - L[1] / 2) < size * L[1] / 2 &&
                (dims == 2 || kmath::fabs(cz - L[2] / 2) < size * L[2] / 2);
@@ -60,6 +61,13 @@ struct SeedRegionKernel {
       }
     }
     const std::uint64_t g = cells.linear(z, y, x);
+    if (shape == Shape::Pearson) {
+      // Pearson (1993): both fields perturbed in every cell, so that nothing
+      // keeps the square's symmetry.
+      u(z, y, x) = (inside ? Real(0.5) : Real(1)) + noise * (Real(uniform01(seed, kStreamNoiseU, g)) - Real(0.5));
+      v(z, y, x) = (inside ? Real(0.25) : Real(0)) + noise * (Real(uniform01(seed, kStreamNoiseV, g)) - Real(0.5));
+      return;
+    }
     if (inside) {
       u(z, y, x) = Real(0.5);
       v(z, y, x) = Real(0.25) + noise * (Real(uniform01(seed, kStreamNoiseV, g)) - Real(0.5));
@@ -82,6 +90,7 @@ BufferSpecs initial_condition_buffers(const SimConfig& cfg, const Decomposition&
   const auto& init = cfg.init;
   switch (init.type) {
     case InitType::Patch:
+    case InitType::Pearson:
     case InitType::Sine: return {};
     case InitType::Spot:
     case InitType::Spots: return {spot_centre_buffer(cfg)};
@@ -110,6 +119,7 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     case InitType::DiamondSquare: apply_noise_initial_condition(cfg, dec, fields); return;
     case InitType::Sine: apply_smooth_initial_condition(cfg, dec, fields); return;
     case InitType::Patch:
+    case InitType::Pearson:
     case InitType::Spots:
     case InitType::Spot: break;
   }
@@ -126,8 +136,8 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     k.h[d] = cfg.grid.h(d);
     k.L[d] = cfg.grid.L[d];
   }
-  if (init.type == InitType::Patch) {
-    k.shape = Shape::Patch;
+  if (init.type == InitType::Patch || init.type == InitType::Pearson) {
+    k.shape = init.type == InitType::Patch ? Shape::Patch : Shape::Pearson;
   } else {
     k.shape = init.type == InitType::Spots ? Shape::Spots : Shape::Spot;
     const BufferSpec spec = spot_centre_buffer(cfg);
@@ -145,6 +155,7 @@ void apply_initial_condition(const SimConfig& cfg, const Decomposition& dec, Fie
     k.radius2 = (init.size * min_L / 2) * (init.size * min_L / 2);
   }
   // for each owned cell: (u, v) = inside seeded region ? (0.5, 0.25 + noise) : (1, 0)
+  // (pearson: (0.5, 0.25) or (1, 0), each plus its own noise)
   Kokkos::parallel_for("initial_condition", owned.policy(), k);
   Kokkos::fence();
 }

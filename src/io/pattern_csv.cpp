@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "comm/reduce.hpp"
@@ -32,7 +33,7 @@ PatternColumn real(const char* name, double x) { return {name, false, 0, x}; }
 
 }  // namespace
 
-std::vector<PatternColumn> pattern_columns(long step, double t, const PatternMeasures& m) {
+std::vector<PatternColumn> pattern_columns(long step, double t, const PatternMeasures& m, const DynamicsSample* dynamics) {
   const PatternCounts& c = m.counts;
   std::vector<PatternColumn> out = {count("step", step), real("t", t), real("theta", m.theta),
                                     count("euler_characteristic", m.euler)};
@@ -47,14 +48,22 @@ std::vector<PatternColumn> pattern_columns(long step, double t, const PatternMea
                            count("faces_z", c.faces[2]), count("edges_x", c.edges[0]), count("edges_y", c.edges[1]),
                            count("edges_z", c.edges[2]), count("vertices", c.vertices)});
   }
+  if (dynamics) {
+    const DynamicsSample& d = *dynamics;
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    out.insert(out.end(), {real("v_mean", d.v_mean), real("change_window", d.measured() ? d.window : none),
+                           real("v_change_rate", d.measured() ? d.rate : none), count("cells_gained", d.measured() ? d.gained : -1),
+                           count("cells_lost", d.measured() ? d.lost : -1)});
+  }
   return out;
 }
 
-std::string pattern_csv_header(int dims) {
+std::string pattern_csv_header(int dims, bool dynamics) {
   PatternMeasures m;
   m.dims = dims;
+  const DynamicsSample none;
   std::string line;
-  for (const PatternColumn& col : pattern_columns(0, 0, m)) line += (line.empty() ? "" : ",") + col.name;
+  for (const PatternColumn& col : pattern_columns(0, 0, m, dynamics ? &none : nullptr)) line += (line.empty() ? "" : ",") + col.name;
   return line + "\n";
 }
 
@@ -73,13 +82,13 @@ Json pattern_json(const std::vector<PatternColumn>& columns) {
   return j;
 }
 
-PatternCsv::PatternCsv(const std::string& dir, int dims, long first_step, MPI_Comm comm)
-    : path_(dir + "/pattern.csv"), dims_(dims), first_step_(first_step), comm_(comm) {
+PatternCsv::PatternCsv(const std::string& dir, int dims, bool dynamics, long first_step, MPI_Comm comm)
+    : path_(dir + "/pattern.csv"), dims_(dims), dynamics_(dynamics), first_step_(first_step), comm_(comm) {
   MPI_Comm_rank(comm, &rank_);
 }
 
 void PatternCsv::start() {
-  const std::string header = pattern_csv_header(dims_);
+  const std::string header = pattern_csv_header(dims_, dynamics_);
   std::string text = header;
   std::ifstream in(path_);
   if (first_step_ > 0 && in) {

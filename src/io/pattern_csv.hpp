@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/json.hpp"
+#include "physics/dynamics.hpp"
 #include "physics/minkowski.hpp"
 
 namespace gs {
@@ -21,8 +22,11 @@ struct PatternColumn {
   long long count;
   double value;
 };
-std::vector<PatternColumn> pattern_columns(long step, double t, const PatternMeasures& m);
-std::string pattern_csv_header(int dims);
+// With `dynamics` (output.dynamics_window > 0) the row ends with v_mean,
+// change_window, v_change_rate, cells_gained and cells_lost; a row without a
+// change measure (the first, or one at a stop) has NaN and -1 there.
+std::vector<PatternColumn> pattern_columns(long step, double t, const PatternMeasures& m, const DynamicsSample* dynamics = nullptr);
+std::string pattern_csv_header(int dims, bool dynamics = false);
 std::string pattern_csv_row(const std::vector<PatternColumn>& columns);
 Json pattern_json(const std::vector<PatternColumn>& columns);
 
@@ -32,7 +36,7 @@ Json pattern_json(const std::vector<PatternColumn>& columns);
 // writes again) and appends after them.
 class PatternCsv {
  public:
-  PatternCsv(const std::string& dir, int dims, long first_step, MPI_Comm comm);
+  PatternCsv(const std::string& dir, int dims, bool dynamics, long first_step, MPI_Comm comm);
   // Collective. RunError on every rank if rank 0 cannot write the row. Returns the bytes written.
   long long append(const std::vector<PatternColumn>& columns);
   const std::string& path() const { return path_; }
@@ -41,6 +45,7 @@ class PatternCsv {
   void start();  // rank 0: the header, or the kept rows of a restart
   std::string path_;
   int dims_;
+  bool dynamics_;
   long first_step_;
   MPI_Comm comm_;
   int rank_ = 0;

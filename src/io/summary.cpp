@@ -103,6 +103,7 @@ Json summary_json(const SimConfig& cfg, const Decomposition& dec, const RunSumma
           {"halo_bytes_per_exchange_rank0", s.halo_bytes_per_exchange},
           {"final_stats", s.final_stats},
           {"pattern", s.pattern},
+          {"dynamics", s.dynamics},
           {"time_integration", time_integration_json(cfg)},
           {"config", config_json(cfg)}};
 }

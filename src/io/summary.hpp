@@ -29,7 +29,7 @@ struct OutputSummary {
 // outputs' format, cells and raw_bytes (with their keys in config.output), 6
 // build (the version and source commit of the program), 7 time_integration
 // order and stability_factor (the integrator table, numerics/integrator.hpp).
-constexpr int kSummaryVersion = 7;
+constexpr int kSummaryVersion = 8;
 
 // How a run ended (Parthenon's DriverStatus): ran to time.steps, failed while
 // running, or stopped early on request with a checkpoint to restart from.
@@ -60,6 +60,7 @@ struct RunSummary {
   std::string restart_from;  // checkpoint this run started from
   std::vector<OutputSummary> outputs;
   Json pattern = nullptr;  // the last row of pattern.csv as an object; null when not measured
+  Json dynamics = nullptr;  // the dynamics verdict (physics/dynamics.hpp); null when output.dynamics_window is 0
 };
 
 std::string digest_hex(std::uint64_t d);
