@@ -7,7 +7,9 @@
 # member leaves this record instead of a CANCELLED collect job and nothing else.
 # Cancelled (scancel sends TERM, a time limit TERM then KILL), it stops the
 # command and still writes result.txt: "result: cancelled", with the members'
-# state and the command's last message so far.
+# state and the command's last message so far. A command that writes
+# STUDY_DIR/findings.txt (gs_post.py pearson: the agreements) has its lines
+# added at the end of result.txt.
 # Members the user cancelled (scancel of the study's jobs) are told apart from
 # failed ones: by their chain.log line ("cancelled at step N ..."), else by the
 # state Slurm gives their job (STUDY_DIR/jobs.txt names it), and a member that
@@ -164,6 +166,8 @@ write_result() {
     echo "exit code: $rc"
     echo "members: $ok ok, $failed not finished${of_them:+ ($of_them)}"
     printf '%s\n' "${lines[@]}"
+    # What the command found, in its own words (the Pearson study's agreements), when it wrote it this time.
+    [[ -f $dir/findings.txt ]] && cat "$dir/findings.txt"
   } >"$dir/result.txt.tmp" && mv "$dir/result.txt.tmp" "$dir/result.txt"
   echo "$name: result $result -> $dir/result.txt"
 }
@@ -193,6 +197,7 @@ cancelled() {
   exit 143
 }
 trap cancelled TERM INT
+rm -f "$dir/findings.txt"  # written by the command (gs_post.py pearson), added to result.txt
 "$@" 2> >(tee "$err" >&2) &
 pid=$!
 wait "$pid"

@@ -159,12 +159,13 @@ DynamicsVerdict judge_dynamics(const std::vector<DynamicsSample>& all, long long
   bool still = true;
   double tail_rate = 0;
   for (std::size_t i = span.size() - tail; i < span.size(); ++i) {
-    still = still && span[i].rate <= kSteadyRate && span[i].gained + span[i].lost == 0;
+    // Cells whose v sits at theta may still cross it (a few a window in a frozen lattice): the rate alone decides.
+    still = still && span[i].rate <= kSteadyRate;
     tail_rate = std::max(tail_rate, span[i].rate);
   }
   if (still) {
     out.verdict = "steady";
-    out.reason = fmt("v changes by at most %.3g per time unit and no cell crosses theta over the last %g time units", tail_rate,
+    out.reason = fmt("v changes by at most %.3g per time unit over the last %g time units", tail_rate,
                      span.back().t - span[span.size() - tail].t);
     return out;
   }
@@ -174,9 +175,16 @@ DynamicsVerdict judge_dynamics(const std::vector<DynamicsSample>& all, long long
   const auto [lag, rho] = periodic_peak(mean_v);
   out.correlation = rho;
   if (rho >= kPeriodicCorrelation && lag > 0) {
-    out.verdict = "oscillating";
-    out.period = lag * double(row_steps) * (span.back().t - span.front().t) / double(span.back().step - span.front().step);
-    out.reason = fmt("the mean of v repeats with period %.4g (autocorrelation %.2f)", out.period, rho);
+    const double period = lag * double(row_steps) * (span.back().t - span.front().t) / double(span.back().step - span.front().step);
+    if (out.median_churn * period < kChaoticChurnPerPeriod) {
+      out.verdict = "oscillating";
+      out.period = period;
+      out.reason = fmt("the mean of v repeats with period %.4g (autocorrelation %.2f)", out.period, rho);
+    } else {
+      out.verdict = "chaotic";
+      out.reason = fmt("the mean of v repeats with period %.4g (autocorrelation %.2f), but %.3g of the on set is replaced per period",
+                       period, rho, out.median_churn * period);
+    }
     return out;
   }
   if (out.median_churn >= kChaoticChurn) {

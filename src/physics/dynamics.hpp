@@ -22,12 +22,17 @@ namespace gs {
 inline constexpr const char* kDynamicsSnapshotLabel = "dynamics_snapshot_v";
 // Rows the verdict needs in the last half of the run.
 inline constexpr long kDynamicsMinRows = 16;
-// Below this RMS rate of change of v (per time unit), with no cell crossing
-// theta, the pattern is steady: 1e-3 of change in v over 1000 time units.
+// Below this RMS rate of change of v (per time unit) over the last quarter of
+// the judged rows, the pattern is steady: 1e-3 of change in v over 1000 time
+// units. (A frozen lattice still has a few cells at theta that cross it.)
 inline constexpr double kSteadyRate = 1e-6;
 // An autocorrelation peak of the spatial mean of v at least this high, after
 // its first zero, is an oscillation (a chaotic pattern's stays far below).
 inline constexpr double kPeriodicCorrelation = 0.6;
+// An oscillating mean of v with at least this share of the on set replaced
+// per period (cells crossing theta both ways) is chaotic: the pattern does not
+// come back to itself, only its mean does (Pearson's beta and epsilon).
+inline constexpr double kChaoticChurnPerPeriod = 1.0;
 // At least this share of the on set replaced per time unit (cells that cross
 // theta both ways, not net growth) is chaotic; less is evolving (growing,
 // filling space, drifting slowly).

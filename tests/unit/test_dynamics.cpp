@@ -3,7 +3,8 @@
 // fields made by hand: a sine stripe moved by s cells changes v by exactly
 // sqrt(2) A sin(pi s / P) in RMS; a square stripe moved by s cells gains and
 // loses s columns; a mean of v that repeats every 200 time units is
-// oscillating with that period; rows that do not change are steady; rows with
+// oscillating with that period, unless more than its on set is replaced
+// each period (chaotic); rows that do not change are steady; rows with
 // the on set replaced are chaotic, rows that only grow are evolving; no on
 // cell left is decayed; too few rows are not judged, with the reason.
 #include <gtest/gtest.h>
@@ -79,11 +80,20 @@ std::vector<DynamicsSample> rows(double end, double (*v_mean)(double), long long
   return r;
 }
 
+double breathing(double t) { return 0.2 + 0.004 * std::sin(2 * M_PI * t / 200); }
+
 TEST(Dynamics, PeriodicMeanIsOscillatingWithItsPeriod) {
-  const DynamicsVerdict v = judge_dynamics(rows(4000, [](double t) { return 0.2 + 0.004 * std::sin(2 * M_PI * t / 200); }, 30, 30),
-                                           10000, 10);
+  // 10 of 1000 cells each way per 10 time units: 0.4 of the on set per period.
+  const DynamicsVerdict v = judge_dynamics(rows(4000, breathing, 10, 10), 10000, 10);
   EXPECT_EQ(v.verdict, "oscillating") << v.reason;
   EXPECT_NEAR(v.period, 200.0, 2.0);
+}
+
+TEST(Dynamics, PeriodicMeanWithTheOnSetReplacedIsChaotic) {
+  // 30 each way: 1.2 of the on set per period; the mean comes back, the pattern does not.
+  const DynamicsVerdict v = judge_dynamics(rows(4000, breathing, 30, 30), 10000, 10);
+  EXPECT_EQ(v.verdict, "chaotic") << v.reason;
+  EXPECT_EQ(v.period, 0.0);
 }
 
 TEST(Dynamics, StillRowsAreSteady) {
