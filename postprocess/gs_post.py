@@ -18,7 +18,9 @@ from gspost.field import cmd_field
 from gspost.latency import cmd_latency
 from gspost.model import cmd_model
 from gspost.montage import cmd_montage
-from gspost.pattern import CHANGE_LIMIT, THETA, cmd_pattern
+from gspost.dynamics import MIN_ROWS
+from gspost.pattern import DOMINANT, ROUND_ASPECT, SPOT_SIZE, THETA, WORM_SIZE, cmd_pattern
+from gspost.pearson import cmd_pearson
 from gspost.report import cmd_summary
 from gspost.scaling import cmd_scaling
 from gspost.time_to_accuracy import cmd_time_to_accuracy
@@ -60,6 +62,36 @@ def threshold(text):
 non_negative = number(0, True)
 count = number(1, True, int)
 non_negative_count = number(0, True, int)
+
+
+def share_above_half(text):
+    """An argparse type: a share in (0.5, 1]: above a half, so that at most one kind of piece dominates."""
+    v = number(0.5, False)(text)
+    if v > 1:
+        raise argparse.ArgumentTypeError("%s is out of range; allowed: a share > 0.5 and <= 1" % text)
+    return v
+
+
+def class_options(parser, prefix=""):
+    """The shape class thresholds (docs/patterns.md, "The classes") and the dynamics mode: pattern and montage."""
+    parser.add_argument("--dominant-share", type=share_above_half, default=DOMINANT,
+                        help=prefix + "a class (spots, worms, stripes, holes) when at least this share of its set lies "
+                        "in its kind of component, else mixed; > 0.5 and <= 1 (default %g)" % DOMINANT)
+    parser.add_argument("--round-aspect", type=number(1, True), default=ROUND_ASPECT,
+                        help=prefix + "2D: a spot's largest aspect (sqrt of the ratio of its principal second moments; "
+                        "1 a disk, 2 an ellipse twice as long as wide), >= 1 (default %g)" % ROUND_ASPECT)
+    parser.add_argument("--spot-size", type=positive, default=SPOT_SIZE,
+                        help=prefix + "a spot's largest size in wavelength^dims (default %g)" % SPOT_SIZE)
+    parser.add_argument("--worm-size", type=positive, default=WORM_SIZE,
+                        help=prefix + "a worm's largest size in wavelength^dims, above --spot-size; larger components "
+                        "are stripes (default %g)" % WORM_SIZE)
+    parser.add_argument("--dynamics", choices=["auto", "required"], default="auto",
+                        help=prefix + "the dynamics verdict from the run's pattern.csv (steady, oscillating, chaotic, "
+                        "evolving, decayed; at least %d measured rows in the second half of the run; docs/patterns.md): "
+                        "auto (default): null with the reason where the run wrote no dynamics columns or too few "
+                        "rows; required: then an error%s" % (
+                            MIN_ROWS, " (the member is not measured)" if prefix else ", nothing written"))
+    parser.add_argument("--change-limit", help=argparse.SUPPRESS)  # removed: refused in one line (main)
 
 
 def main(argv=None):
@@ -144,8 +176,7 @@ def main(argv=None):
     m.add_argument("--threshold", type=threshold,
                    help="--classes, --table: theta of the on set v >= theta, a number or mid (default: each "
                    "member's own, from its summary.json, else %g; slurm/sweep.sh gives mid)" % THETA)
-    m.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
-                   help="--classes, --table: boundary speed above which a member is 'changing' (default %g)" % CHANGE_LIMIT)
+    class_options(m, "--classes, --table: ")
     m.add_argument("--classes-title")
     m.add_argument("--strict", action="store_true", help="exit 1 if a member is missing or not done (default: exit 0 when one was drawn)")
     m.set_defaults(func=cmd_montage)
@@ -153,19 +184,35 @@ def main(argv=None):
     q = sub.add_parser("pattern", help="components, wavelength, Euler characteristic and class (spots, stripes, ...) of a run's field",
                        description="Measures the on set {v >= threshold} of a run's last field output (fields_*.h5, else "
                        "its checkpoints) on the periodic box: connected components and holes with their sizes, area "
-                       "fraction, boundary and Euler characteristic per area, the dominant wavelength of v, how fast "
-                       "the on set still changed between the last two outputs, and the class (uniform, spots, stripes, "
-                       "holes, changing); rules in docs/patterns.md. Prints a table, writes the numbers as JSON.")
+                       "fraction, boundary and Euler characteristic per area, the dominant wavelength of v, each "
+                       "component's kind (spot, worm, stripe) and the class with the shares (uniform, single, spots, "
+                       "holes, worms, stripes, mixed), and the dynamics verdict of the run's pattern.csv (steady, "
+                       "oscillating, chaotic, evolving, decayed); rules in docs/patterns.md. Prints a table, writes "
+                       "the numbers as JSON.")
     q.add_argument("run", help="a run folder (output.dir), or one field file or checkpoint (no change measure)")
     q.add_argument("--threshold", type=threshold,
                    help="theta of the on set v >= theta: a number, or mid (halfway between the smallest and the largest "
                    "v of the last output) (default: the run's own, from its summary.json: output.pattern_threshold, "
                    "else the first insitu.iso; %g where the run has no summary.json)" % THETA)
-    q.add_argument("--change-limit", type=positive, default=CHANGE_LIMIT,
-                   help="class 'changing' when the boundary moved faster than this between the last two outputs, "
-                   "length per unit time (default %g)" % CHANGE_LIMIT)
+    class_options(q)
     q.add_argument("-o", "--output", help="JSON to write (default: RUN/pattern.json)")
     q.set_defaults(func=cmd_pattern)
+
+    r = sub.add_parser("pearson", help="Pearson's map reproduced: each type's run against its published description "
+                       "(slurm/pearson.sh; docs/patterns.md)",
+                       description="Reads DIR/<type>/ for each type of the table: the shape class of its last field "
+                       "and the dynamics verdict of its pattern.csv (as gs_post.py pattern), against the classes its "
+                       "published description reads; writes DIR/pearson.csv, pearson.md (the table), pearson.png (the "
+                       "(k, F) plane on linear axes) and findings.txt (the count of agreements). Exit 1 when a type's "
+                       "run did not finish.")
+    r.add_argument("dir", help="the study folder (slurm/pearson.sh --out)")
+    r.add_argument("--table", required=True, help="the types table (slurm/inputs/pearson-types.tsv)")
+    r.add_argument("--threshold", type=threshold, default="mid",
+                   help="theta of the on set v >= theta, a number or mid (default mid: Pearson's colours are relative "
+                   "to each field)")
+    class_options(r)
+    r.add_argument("--check-options", action="store_true", help="check the options and the table, write nothing")
+    r.set_defaults(func=cmd_pearson)
 
     o = sub.add_parser("model", help="predicted weak and strong scaling from the halo cost model (docs/scaling.md)")
     o.add_argument("--dims", type=int, default=3, choices=[2, 3])
@@ -228,6 +275,14 @@ def main(argv=None):
     e.set_defaults(func=cmd_time_to_accuracy)
 
     a = p.parse_args(argv)
+    if hasattr(a, "worm_size"):  # a subcommand with class_options (pattern, montage, ...)
+        parser = sub.choices[a.cmd]
+        if a.change_limit is not None:
+            parser.error("--change-limit was removed: the dynamics verdict of the run's pattern.csv replaces it "
+                         "(docs/patterns.md)")
+        if a.worm_size <= a.spot_size:
+            parser.error("--worm-size %g is not above --spot-size %g: a worm is larger than a spot"
+                         % (a.worm_size, a.spot_size))
     if a.cmd == "convergence" and a.pattern and (a.expect_order is not None or a.reference is not None):
         c.error("--pattern with --expect-order or --reference: the statistics of a pattern have no order; give one of them")
     if a.cmd == "convergence" and a.reference is None:

@@ -19,6 +19,14 @@ usage: slurm/sweep.sh [options] INPUT.toml [key=value ...]
   --ranks-per-node R     ranks per run (default 1)
   --time TIME            limit per run (default 00:30:00)
   --max-parallel M       at most M array tasks at once (default: no limit)
+  --dominant-share S     the measured classes (classes.png, patterns.csv; docs/patterns.md): a class when at
+                         least this share of its set is of its kind, else mixed; > 0.5 and <= 1 (default 0.6)
+  --round-aspect A       2D: a spot's largest aspect, >= 1 (default 1.75)
+  --spot-size S          a spot's largest size in wavelength^dims, > 0 (default 1)
+  --worm-size S          a worm's largest size in wavelength^dims, above --spot-size (default 3)
+  --dynamics MODE        auto (default): each member's dynamics verdict from its pattern.csv where it has one;
+                         required: a member without one is not measured (set output.pattern_every and
+                         output.dynamics_window in the input or the overrides)
   --dry-run              print the commands (manifest, array, montage job) and write nothing
 The input with the first and the last (F, k) is checked with "$GS_BIN --check" before anything is
 written or queued. Prints the array job id and the montage job id.
@@ -27,6 +35,7 @@ USAGE
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 F=0.01:0.07:7 k=0.045:0.065:5 out=out/sweep site=generic-cpu rpn=1 time=00:30:00 maxp="" dry=0
+classes=()  # the class options, handed to the montage job's gs_post.py montage as given
 while (($#)); do
   case $1 in
     --F) args_need "$1" $#; F=$2; shift 2 ;;
@@ -36,6 +45,8 @@ while (($#)); do
     --ranks-per-node) args_need "$1" $#; rpn=$2; shift 2 ;;
     --time) args_need "$1" $#; time=$2; shift 2 ;;
     --max-parallel) args_need "$1" $#; maxp=$2; shift 2 ;;
+    --dominant-share | --round-aspect | --spot-size | --worm-size | --dynamics)
+      args_need "$1" $#; classes+=("$1" "$2"); shift 2 ;;
     --) shift; break ;;
     *) args_shared "$1" || break; shift ;;
   esac
@@ -60,6 +71,24 @@ ka=$(axis --k "$k")
 rpn=$(args_int --ranks-per-node "$rpn" 1 100000)
 args_time --time "$time"
 [[ -z $maxp ]] || maxp=$(args_int --max-parallel "$maxp" 1 100000)
+# The class options, checked now (the montage job runs long after): ranges as gs_post.py's.
+spot=1 worm=3
+for ((i = 0; i < ${#classes[@]}; i += 2)); do
+  o=${classes[i]} v=${classes[i + 1]}
+  case $o in
+    --dynamics) [[ $v == auto || $v == required ]] || args_refuse "$o" "$v" "auto or required" ;;
+    --dominant-share)
+      (args_real "$o" "$v" positive) 2>/dev/null && awk -v x="$v" 'BEGIN { exit !(x > 0.5 && x <= 1) }' ||
+        args_refuse "$o" "$v" "a share > 0.5 and <= 1" ;;
+    --round-aspect)
+      (args_real "$o" "$v" positive) 2>/dev/null && awk -v x="$v" 'BEGIN { exit !(x >= 1) }' ||
+        args_refuse "$o" "$v" "a finite number >= 1" ;;
+    --spot-size) args_real "$o" "$v" positive; spot=$v ;;
+    --worm-size) args_real "$o" "$v" positive; worm=$v ;;
+  esac
+done
+awk -v s="$spot" -v w="$worm" 'BEGIN { exit !(w > s) }' ||
+  args_fail "--worm-size $worm is not above --spot-size $spot: a worm is larger than a spot"
 # The manifest is split at white space (slurm/lib/job.sh), and so is the montage's member list.
 [[ -n $out && $out =~ ^[A-Za-z0-9_./+-]+$ ]] || args_refuse --out "$out" "a folder name of letters, digits and _ . / + - (no spaces)"
 out=$(realpath -m -- "$out")
@@ -87,7 +116,8 @@ read -r -a m <<<"$(head -n 1 <<<"$manifest")"
 effective=$(args_precheck "$rpn" "$input" "$@" "${m[@]}")
 read -r -a m <<<"$(tail -n 1 <<<"$manifest")"
 args_precheck "$rpn" "$input" "$@" "${m[@]}" >/dev/null
-# The measured patterns (classes.png, patterns.csv) come from each member's last two field outputs:
+# The measured patterns (classes.png, patterns.csv) come from each member's last field output (the change
+# between the last two is recorded too) and its pattern.csv (the dynamics verdict, where it has the columns):
 # unless output.fields_every is set, the members write fields every tenth of time.steps (when 10
 # divides it; else at output.every when that divides it; else at step 0 and the end only).
 fields=()
@@ -110,6 +140,6 @@ study_plan "array_id=\$($submit)"
 study_plan "$(study_jobs_array "$out" array_id "$out/sweep.txt")"
 study_plan "$(study_collect_job "$site" array_id "$out" sweep montage members -- \
   /usr/bin/python3 "$study_root/postprocess/gs_post.py" montage "$out" -o "$out/montage.png" \
-  --classes "$out/classes.png" --table "$out/patterns.csv" --threshold mid)"
+  --classes "$out/classes.png" --table "$out/patterns.csv" --threshold mid "${classes[@]}")"
 study_plan "echo \"sweep: $count runs in job array \$array_id; montage job \$collect_id -> $(printf %q "$out")/montage.png, classes.png, patterns.csv\""
 study_run "$dry"

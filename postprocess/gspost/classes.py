@@ -1,25 +1,27 @@
 # Copyright (c) 2026, the grayscott developers. SPDX-License-Identifier: BSD-3-Clause
 """The measured patterns of an (F, k) sweep (`montage --classes`, `--table`): each
 finished member's field measured by `pattern` (docs/patterns.md), one chart of the
-(F, k) plane coloured by class with the wavelength written in each cell, and the
-numbers per member as CSV. A member that did not finish, or whose field cannot be
-measured, keeps its cell, labelled with why, and its row, with the reason."""
+(F, k) plane on linear axes (k to the right, F up), one marker per member coloured
+by its class and labelled with the class and the dynamics verdict, and the numbers
+per member as CSV. A member that did not finish, or whose field cannot be measured,
+keeps its marker (white), labelled with why, and its row, with the reason."""
 import csv
 import sys
 import textwrap
 
 from .common import InputError, num, output_file, plt, save_figure
-from .pattern import CHANGE_LIMIT, analyse
+from .pattern import analyse
 
 # Class colours of the chart (RGB, 0-255; tests read them back from the pixels).
-COLOURS = {"uniform": (190, 190, 190), "spots": (31, 119, 180), "stripes": (44, 160, 44),
-           "holes": (255, 127, 14), "changing": (214, 39, 40)}
-COLUMNS = ["F", "k", "run", "status", "class", "reason", "threshold", "wavelength", "on_fraction", "boundary_per_volume",
-           "euler", "euler_per_volume", "components", "holes", "component_size_mean", "boundary_speed", "time",
-           "file"]
+COLOURS = {"uniform": (190, 190, 190), "single": (140, 86, 75), "spots": (31, 119, 180), "holes": (255, 127, 14),
+           "worms": (148, 103, 189), "stripes": (44, 160, 44), "mixed": (227, 119, 194)}
+COLUMNS = ["F", "k", "run", "status", "class", "reason", "share_spots", "share_worms", "share_stripes", "share_holes",
+           "dynamics", "dynamics_reason", "period", "median_change_rate", "median_churn", "threshold", "wavelength",
+           "on_fraction", "boundary_per_volume", "euler", "euler_per_volume", "components", "holes",
+           "component_size_mean", "boundary_speed", "time", "file"]
 
 
-def measure_members(cells, theta=None, change_limit=CHANGE_LIMIT):
+def measure_members(cells, theta=None, rules=None, dynamics_mode="auto"):
     """{(F, k): row dict} for the members of a montage's collect()."""
     rows = {}
     for (F, k), (run, _image, reason) in sorted(cells.items()):
@@ -28,12 +30,17 @@ def measure_members(cells, theta=None, change_limit=CHANGE_LIMIT):
             row.update(status="not finished", reason=reason)
         else:
             try:
-                r = analyse(run, theta, change_limit)
+                r = analyse(run, theta, rules, dynamics_mode)
             except InputError as e:
                 row.update(status="not measured", reason=str(e))
             else:
-                row.update({key: r.get(key) for key in COLUMNS if key in r})
+                row.update({key: r.get(key) for key in COLUMNS if key in r and key != "dynamics"})
                 row["boundary_speed"] = (r["change"] or {}).get("boundary_speed")
+                for kind, share in (r.get("shares") or {}).items():
+                    row["share_" + kind] = share
+                d = r.get("dynamics") or {}
+                row.update(dynamics=d.get("verdict"), dynamics_reason=d.get("reason"), period=d.get("period"),
+                           median_change_rate=d.get("median_change_rate"), median_churn=d.get("median_churn"))
         if row["status"] == "not measured":  # the montage already named the members that did not finish
             print("gs_post.py montage: F=%g k=%g: %s: %s" % (F, k, row["status"], row.get("reason")), file=sys.stderr)
         rows[(F, k)] = row
@@ -51,35 +58,53 @@ def write_csv(rows, path):
         raise InputError("%s: cannot write (%s)" % (path, e.strerror or e))
 
 
+def axis_limits(values):
+    """Limits of a linear axis holding values: half the smallest spacing beyond the ends (a tenth of the value,
+    or 0.005, for a single value)."""
+    values = sorted(values)
+    gaps = [b - a for a, b in zip(values, values[1:]) if b > a]
+    pad = min(gaps) / 2 if gaps else (abs(values[0]) * 0.1 or 0.005)
+    return values[0] - pad, values[-1] + pad
+
+
+def label_of(row):
+    """The text beside a member's marker: class and dynamics verdict (and period), or why it is not measured."""
+    cls = row.get("class")
+    if cls in COLOURS:
+        verdict = row.get("dynamics") or "no verdict"
+        if row.get("period") is not None:
+            verdict += " T=%s" % num(row["period"], 3)
+        return "%s\n%s" % (cls, verdict)
+    return textwrap.fill("%s: %s" % (row["status"], row.get("reason") or ""), 18)[:80]
+
+
 def draw(rows, path, title, cell_inches, dpi):
+    """One marker per member on linear k (x) and F (y) axes, coloured by class, labelled below it."""
     pyplot = plt()
-    from matplotlib.patches import Patch, Rectangle
+    from matplotlib.lines import Line2D
     Fs = sorted({key[0] for key in rows})
     ks = sorted({key[1] for key in rows})
     fig, ax = pyplot.subplots(figsize=(cell_inches * len(ks) + 2.8, cell_inches * len(Fs) + 1.2))
-    for i, F in enumerate(Fs):  # F grows upwards, k to the right, as in the montage
-        for j, k in enumerate(ks):
-            row = rows.get((F, k), {"status": "not in the sweep", "reason": "not in the sweep"})
-            cls = row.get("class")
-            colour = tuple(c / 255.0 for c in COLOURS[cls]) if cls in COLOURS else (1, 1, 1)
-            ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colour, edgecolor="black", linewidth=0.8))
-            if cls in COLOURS:
-                text = "%s\n\u03bb = %s" % (cls, num(row.get("wavelength"), 3))
-            else:
-                text = textwrap.fill("%s: %s" % (row["status"], row.get("reason") or ""), 18)[:110]
-            ax.text(j + 0.5, i + 0.5, text, ha="center", va="center", fontsize=7 if cls in COLOURS else 5.5)
-    ax.set_xlim(0, len(ks))
-    ax.set_ylim(0, len(Fs))
-    ax.set_xticks([j + 0.5 for j in range(len(ks))])
-    ax.set_xticklabels(["%g" % k for k in ks])
-    ax.set_yticks([i + 0.5 for i in range(len(Fs))])
-    ax.set_yticklabels(["%g" % F for F in Fs])
+    size = cell_inches * 72 * 0.35  # marker edge in points: about a third of the room per member
+    for (F, k), row in sorted(rows.items()):
+        cls = row.get("class")
+        colour = tuple(c / 255.0 for c in COLOURS[cls]) if cls in COLOURS else (1, 1, 1)
+        ax.plot([k], [F], marker="s", markersize=size, markerfacecolor=colour, markeredgecolor="black",
+                markeredgewidth=0.8, linestyle="none")
+        ax.annotate(label_of(row), (k, F), xytext=(0, -size / 2 - 2), textcoords="offset points", ha="center",
+                    va="top", fontsize=6.5 if cls in COLOURS else 5.5)
+    ax.set_xlim(*axis_limits(ks))
+    low, high = axis_limits(Fs)
+    ax.set_ylim(low - (high - low) * 0.08, high)  # room for the labels under the lowest markers
     ax.set_xlabel("k (kill rate)")
     ax.set_ylabel("F (feed rate)")
-    ax.set_title(title or "measured patterns over (F, k) (wavelength \u03bb)")
-    ax.legend(handles=[Patch(facecolor=tuple(c / 255.0 for c in rgb), edgecolor="black", label=name)
-                       for name, rgb in COLOURS.items()] +
-              [Patch(facecolor="white", edgecolor="black", label="not measured")],
+    ax.grid(True, linewidth=0.3, alpha=0.5)
+    ax.set_title(title or "measured patterns over (F, k): class and dynamics")
+    def swatch(face, name):
+        return Line2D([], [], marker="s", linestyle="none", markersize=9, markeredgecolor="black",
+                      markerfacecolor=face, label=name)
+    ax.legend(handles=[swatch(tuple(c / 255.0 for c in rgb), name) for name, rgb in COLOURS.items()] +
+              [swatch("white", "not measured")],
               loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
     fig.tight_layout()
     save_figure(fig, path, dpi=dpi)
@@ -92,7 +117,9 @@ def classes_and_table(a, cells):
         output_file(a.classes, "--classes")
     if a.table:
         output_file(a.table, "--table")
-    rows = measure_members(cells, a.threshold, a.change_limit)
+    rules = {"spot_size": a.spot_size, "worm_size": a.worm_size, "round_aspect": a.round_aspect,
+             "dominant": a.dominant_share}
+    rows = measure_members(cells, a.threshold, rules, a.dynamics)
     if a.table:
         write_csv(rows, a.table)
         print("wrote %s (%d members)" % (a.table, len(rows)))

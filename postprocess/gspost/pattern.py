@@ -15,10 +15,16 @@ there are none) it measures, for the "on" set {v >= theta} of the last one
   Euler characteristic of the union of closed on cells on the periodic box;
 - the dominant wavelength: the peak of the radially averaged power spectrum of
   v minus its mean (numpy FFT; wavenumbers in physical units);
-- whether the pattern still changes: between the last two outputs, the mean
-  speed of the boundary (the volume of the cells that switched between on and
-  off, over the boundary area and the time between the outputs);
-- the class: uniform, spots, stripes (stripes or labyrinth), holes, or changing.
+- each component's kind: spot, worm or stripe, by its size in wavelength^dims
+  and its aspect, and the shares of the on cells in each kind and of the off
+  cells in holes (round off islands);
+- the class: uniform, single, spots, holes, worms, stripes or mixed, with the
+  shares (classify());
+- the dynamics verdict of the run's pattern.csv (steady, oscillating, chaotic,
+  evolving, decayed; gspost/dynamics.py), when the run wrote its dynamics
+  columns;
+- for the record, how much the on set changed between the last two outputs
+  (the mean speed of the boundary); it no longer decides the class.
 """
 import glob
 import json
@@ -27,24 +33,30 @@ import os
 import re
 import sys
 
+from . import dynamics
 from .common import InputError, need_modules, num, output_file
 from .field import read_field
 from .summary import grid_of, load_summary
 
 THETA = 0.25            # the default of insitu.iso, the in-situ isosurface of v
-UNIFORM_SPREAD = 1e-3   # max(v) - min(v) below this: uniform
-CHANGE_LIMIT = 2e-3     # boundary speed (length per unit time) above this: changing
-ISLAND_SIZE = 1.0       # an island is at most this many wavelength^dims of cells
-ISLAND_SHARE = 0.8      # spots (holes): at least this share of the on (off) cells lie in islands
-# An island is also round: the square root of the ratio of the largest to the smallest principal second moment
-# of its cells (its aspect: 1 for a disk or ball, 2 for an ellipse twice as long as wide) at most this. Spots are
-# round, worms 2-3 times longer than wide, a dot dividing in two about 2 for a moment.
-# The shape rule decides in 2D. In 3D it is reported but the class still goes by size alone: the dots-3d preset's
-# balls stretch into tubes as it runs (median aspect 1.6 at t = 400, 4.3 at its end, t = 4000), which the shape
-# rule would call stripes, against the preset's name; which of the two is right is open (docs/patterns.md).
-ELONGATION_MAX = 1.75
+UNIFORM_SPREAD = 1e-3   # max(v) - min(v) below this: uniform (round-off and noise, no pattern to measure)
+# The shape classes (docs/patterns.md, "The classes"). Sizes are in units of lambda^dims, lambda the dominant
+# wavelength; the aspect of a component is the square root of the ratio of the largest to the smallest principal
+# second moment of its cells (1 for a disk or ball, 2 for an ellipse twice as long as wide).
+SPOT_SIZE = 1.0         # a spot is about half a wavelength across (0.2 lambda^2): a lambda^d cell holds one, not two
+ROUND_ASPECT = 1.75     # round: spots measure 1-1.3, worms 2-5; a dot dividing in two passes about 2 for a moment
+WORM_SIZE = 3.0         # a worm: half a wavelength wide, up to about 6 long (3 lambda^2); longer ones are stripes
+DOMINANT = 0.6          # a class when this share of its set is of its kind (> 0.5: only one kind can be)
+SINGLE_FRACTION = 0.5   # one on component on under half the box is one object (a ring, a blob), not a pattern
+SINGLE_EXTENT = 0.5     # ... and localized: it spans under half the box along every axis (a snake across it is not)
+# In 3D the kinds go by size alone: the dots-3d preset's balls stretch into tubes as it runs (median aspect 1.6 at
+# t = 400, 4.3 at its end, t = 4000), which the aspect would call worms against the preset's name; which is right is
+# open (docs/patterns.md). The aspect is reported in 3D. In 2D a component that reaches round the periodic box is a
+# stripe whatever its area (a stripe across a small box can hold less than WORM_SIZE).
 SHAPE_RULE_DIMS = (2,)
-CLASSES = ("uniform", "spots", "stripes", "holes", "changing")
+CLASSES = ("uniform", "single", "spots", "holes", "worms", "stripes", "mixed")
+KINDS = ("spots", "worms", "stripes")
+RULES = {"spot_size": SPOT_SIZE, "worm_size": WORM_SIZE, "round_aspect": ROUND_ASPECT, "dominant": DOMINANT}
 THRESHOLD_SOURCES = {"mid": " (mid: halfway between min and max of v)", "run": " (the run's own, from its summary.json)",
                      "default": " (the default: the run's summary.json names none)", "option": " (--threshold)"}
 V_NORM_FLOOR = 1e-9     # RMS of v below this: its change is reported absolutely, not relative to it
@@ -74,17 +86,19 @@ def read_v(path):
     return v, t
 
 
-def periodic_labels(np, ndi, mask, full):
+def periodic_labels(np, ndi, mask, full, wraps=False):
     """Labels (0 outside mask, 1..count) of the connected components of mask on the periodic box.
     full: cells sharing a corner are neighbours (else a face). The array is padded by one layer
     copied from the opposite side and labelled; each padded cell is the same cell as the one it
     copies, so the pairs (label of the copy, label of the original) are the joins across the
-    periodic faces, edges and corners; scipy's connected components of that graph merge them."""
+    periodic faces, edges and corners; scipy's connected components of that graph merge them.
+    wraps: also return, per component, whether it reaches round the box (wrap_flags())."""
     structure = ndi.generate_binary_structure(mask.ndim, mask.ndim if full else 1)
     padded = np.pad(mask, 1, mode="wrap")
     lab, count = ndi.label(padded, structure)
     if count == 0:
-        return np.zeros(mask.shape, dtype=np.int64), 0
+        empty = (np.zeros(mask.shape, dtype=np.int64), 0)
+        return empty + (np.zeros(0, dtype=bool),) if wraps else empty
     original = np.pad(np.arange(mask.size).reshape(mask.shape), 1, mode="wrap")
     inner = tuple(slice(1, -1) for _ in mask.shape)
     lab_inner = lab[inner].astype(np.int64)
@@ -103,7 +117,47 @@ def periodic_labels(np, ndi, mask, full):
     used = np.unique(merged[merged >= 0])
     table = np.zeros(root.max() + 2, dtype=np.int64)
     table[used + 1] = np.arange(1, used.size + 1)
-    return table[merged + 1], int(used.size)
+    if not wraps:
+        return table[merged + 1], int(used.size)
+    # The shift of each pad cell from the cell it copies (per axis -n, 0 or n).
+    where = np.nonzero(pairs)
+    copied = np.unravel_index(original[pairs], mask.shape)
+    shift = np.stack([(p - 1) - q for p, q in zip(where, copied)], axis=1) if a.size else np.zeros((0, mask.ndim))
+    flags = wrap_flags(np, a, b, shift, count, root)
+    out = np.zeros(used.size, dtype=bool)
+    for r in flags:
+        out[table[r + 1] - 1] = True
+    return table[merged + 1], int(used.size), out
+
+
+def wrap_flags(np, a, b, shift, count, root):
+    """The roots (merged components) that reach round the periodic box: that hold a closed path of cells
+    which winds round the torus (a stripe across the box), unlike a spot cut by a face. Each piece X of the
+    padded labelling gets an offset o(X) such that its cells minus o(X) lie in one copy of the component in the
+    unrolled plane; the copy at padded position q + s of the cell q (piece B) lies in piece A, so o(A) = o(B) + s.
+    A contradiction means that a path of cells leads from a cell to its own image one box over: it wraps."""
+    edges = np.unique(np.column_stack([a, b, shift]).astype(np.int64), axis=0) if len(a) else []
+    adjacent = {}
+    for row in edges:
+        x, y, s = int(row[0]), int(row[1]), tuple(int(t) for t in row[2:])
+        adjacent.setdefault(x, []).append((y, s))                      # o(y) = o(x) - s
+        adjacent.setdefault(y, []).append((x, tuple(-t for t in s)))   # o(x) = o(y) + s
+    offset, wrapped = {}, set()
+    for start in adjacent:
+        if start in offset:
+            continue
+        offset[start] = tuple(0 for _ in range(shift.shape[1]))
+        stack = [start]
+        while stack:
+            x = stack.pop()
+            for y, s in adjacent[x]:
+                want = tuple(o - t for o, t in zip(offset[x], s))
+                if y not in offset:
+                    offset[y] = want
+                    stack.append(y)
+                elif offset[y] != want:
+                    wrapped.add(int(root[start]))
+    return wrapped
 
 
 def elongations(np, lab, count, h):
@@ -215,8 +269,8 @@ def measure(v, L, theta):
         # Halfway through a uniform field cuts its round-off and noise into specks (2 components, chi -51, in a
         # sweep's uniform member): a uniform field has no on set.
         on = np.zeros(v.shape, dtype=bool)
-    on_lab, on_count = periodic_labels(np, ndi, on, full=True)
-    off_lab, off_count = periodic_labels(np, ndi, ~on, full=False)
+    on_lab, on_count, on_wraps = periodic_labels(np, ndi, on, full=True, wraps=True)
+    off_lab, off_count, off_wraps = periodic_labels(np, ndi, ~on, full=False, wraps=True)
     on_sizes = np.bincount(on_lab.ravel(), minlength=on_count + 1)[1:] * cell
     off_sizes = np.bincount(off_lab.ravel(), minlength=off_count + 1)[1:] * cell
     on_aspect = elongations(np, on_lab, on_count, h)
@@ -240,23 +294,41 @@ def measure(v, L, theta):
         "component_sizes": sorted((float(x) for x in on_sizes), reverse=True),
         "hole_sizes": sorted((float(x) for x in off_sizes), reverse=True),
     }
-    for name, sizes, aspect in (("component", on_sizes, on_aspect), ("hole", off_sizes, off_aspect)):
+    for name, sizes, aspect, wraps in (("component", on_sizes, on_aspect, on_wraps),
+                                       ("hole", off_sizes, off_aspect, off_wraps)):
         m[name + "_size_mean"] = float(sizes.mean()) if sizes.size else None
         m[name + "_size_median"] = float(np.median(sizes)) if sizes.size else None
         m[name + "_size_max"] = float(sizes.max()) if sizes.size else None
         # Aspect (elongation) of the set's components, median over them: 1 round, 2 twice as long as wide.
         m[name + "_aspect_median"] = float(np.median(aspect)) if aspect.size else None
-        # The share of the set's cells that lie in islands: round components (aspect at most ELONGATION_MAX) of
-        # at most ISLAND_SIZE wavelength^dims.
-        island = (sizes <= ISLAND_SIZE * lam ** d) & (aspect <= ELONGATION_MAX) if lam else None
-        m[name + "_island_share"] = float(sizes[island].sum() / sizes.sum()) if lam and sizes.size else None
-        # The share in small components alone (the size rule, what 3D classes by).
-        m[name + "_small_share"] = (float(sizes[sizes <= ISLAND_SIZE * lam ** d].sum() / sizes.sum())
-                                    if lam and sizes.size else None)
-        # The share in components small enough for islands but elongated (worms): why they are not spots.
-        m[name + "_elongated_share"] = (float(sizes[(sizes <= ISLAND_SIZE * lam ** d) & ~island].sum() / sizes.sum())
-                                        if lam and sizes.size else None)
+        # Per component, in the order of the sizes (largest first): its aspect and whether it reaches round the
+        # box; classify() makes the kinds of them with its thresholds.
+        order = np.argsort(-sizes, kind="stable")
+        m[name + "_aspects"] = [float(x) for x in aspect[order]]
+        m[name + "_wraps"] = [bool(x) for x in wraps[order]]
+    m["on_extent"] = periodic_extent(np, on)
     return m
+
+
+def periodic_extent(np, on):
+    """The largest share of the box that the on set spans along one axis: per axis, the box's length less its
+    longest periodic run of rows (planes) without an on cell, over the box's length; 0 with nothing on."""
+    most = 0.0
+    for axis in range(on.ndim):
+        others = tuple(a for a in range(on.ndim) if a != axis)
+        occupied = on.any(axis=others) if others else on
+        n = occupied.size
+        if not occupied.any():
+            continue
+        # the longest run of empty rows, round the periodic axis: start the scan at an occupied row
+        start = int(np.argmax(occupied))
+        rolled = np.roll(occupied, -start)
+        gap = run = 0
+        for x in rolled:
+            run = 0 if x else run + 1
+            gap = max(gap, run)
+        most = max(most, (n - gap) / n)
+    return most
 
 
 def change(np, v0, t0, v1, t1, theta, boundary_area, cell):
@@ -277,28 +349,77 @@ def change(np, v0, t0, v1, t1, theta, boundary_area, cell):
             "l2_change_rate_absolute": diff / dt if dt > 0 else None}
 
 
-def classify(m, c, change_limit=CHANGE_LIMIT):
-    """(class, reason) from the numbers of measure() and change() (c None: one output only)."""
+def kinds(m, name, rules=None):
+    """The kind of each component of a set (name "component": on, "hole": off) of measure()'s numbers:
+    a list of "spots", "worms", "stripes" in the order of its sizes; None without a wavelength.
+    spot: size <= spot_size lambda^dims and (2D) aspect <= round_aspect and (2D) not reaching round the box;
+    stripe: size > worm_size lambda^dims or (2D) reaching round the box; worm: the others."""
+    rules = dict(RULES, **(rules or {}))
+    lam = m["wavelength"]
+    if not lam:
+        return None
+    unit = lam ** m["dims"]
+    shape = m["dims"] in SHAPE_RULE_DIMS
+    out = []
+    for size, aspect, wraps in zip(m[name + "_sizes"], m[name + "_aspects"], m[name + "_wraps"]):
+        wraps = wraps and shape
+        if size <= rules["spot_size"] * unit and not wraps and (not shape or aspect <= rules["round_aspect"]):
+            out.append("spots")
+        elif size > rules["worm_size"] * unit or wraps:
+            out.append("stripes")
+        else:
+            out.append("worms")
+    return out
+
+
+def shares(m, rules=None):
+    """{"spots", "worms", "stripes": share of the on cells in components of that kind; "holes": share of the off
+    cells in off components that are spots}; None without a wavelength."""
+    on, off = kinds(m, "component", rules), kinds(m, "hole", rules)
+    if on is None:
+        return None
+    total = sum(m["component_sizes"]) or 1.0
+    out = {k: sum(s for s, kind in zip(m["component_sizes"], on) if kind == k) / total for k in KINDS}
+    total_off = sum(m["hole_sizes"]) or 1.0
+    out["holes"] = sum(s for s, kind in zip(m["hole_sizes"], off) if kind == "spots") / total_off
+    return out
+
+
+def share_text(sh):
+    return ", ".join("%s %.0f%%" % (k, 100 * sh[k]) for k in KINDS + ("holes",))
+
+
+def classify(m, rules=None):
+    """(class, reason, shares) from the numbers of measure(); rules: thresholds other than RULES' (spot_size,
+    worm_size, round_aspect, dominant). In order: uniform, single, holes, spots / worms / stripes, mixed."""
+    rules = dict(RULES, **(rules or {}))
     if m["v_max"] - m["v_min"] < UNIFORM_SPREAD or m["on_fraction"] in (0.0, 1.0):
-        return "uniform", "v spans %.3g (on fraction %.3g)" % (m["v_max"] - m["v_min"], m["on_fraction"])
-    if c is not None and c["boundary_speed"] > change_limit:
-        return "changing", "boundary speed %.3g > %g" % (c["boundary_speed"], change_limit)
-    worms = m.get("component_elongated_share") or 0.0
-    if m["dims"] not in SHAPE_RULE_DIMS:  # by size alone; the elongated share is said
-        spots, holes = m.get("component_small_share") or 0.0, m.get("hole_small_share") or 0.0
-        kind = "small islands"
-        note = ("; %.0f%% of the on cells in elongated ones (aspect > %g; not used in %dD)"
-                % (100 * worms, ELONGATION_MAX, m["dims"]) if worms >= 0.05 else "")
-    else:
-        spots, holes = m["component_island_share"] or 0.0, m["hole_island_share"] or 0.0
-        kind = "round islands"
-        note = ("; %.0f%% of the on cells in small elongated islands (worms, aspect > %g)"
-                % (100 * worms, ELONGATION_MAX) if worms >= 0.05 else "")
-    if spots >= ISLAND_SHARE and spots >= holes:
-        return "spots", "%.0f%% of the on cells in %s%s" % (100 * spots, kind, note)
-    if holes >= ISLAND_SHARE:
-        return "holes", "%.0f%% of the off cells in %s" % (100 * holes, kind)
-    return "stripes", "on set %.0f%%, off set %.0f%% in %s%s" % (100 * spots, 100 * holes, kind, note)
+        return "uniform", "v spans %.3g (on fraction %.3g)" % (m["v_max"] - m["v_min"], m["on_fraction"]), None
+    sh = shares(m, rules)
+    d = m["dims"]
+    unit = "lambda^%d" % d
+    if (m["components"] == 1 and m["on_fraction"] < SINGLE_FRACTION and not m["component_wraps"][0]
+            and m.get("on_extent", 0.0) < SINGLE_EXTENT):
+        size = ("%.2g %s, " % (m["component_sizes"][0] / m["wavelength"] ** d, unit)) if m["wavelength"] else ""
+        return "single", ("one on component (%s%.0f%% of the box, < %.0f%%, spanning %.0f%% of it, < %.0f%%), not "
+                          "reaching round the box" % (size, 100 * m["on_fraction"], 100 * SINGLE_FRACTION,
+                                                      100 * m["on_extent"], 100 * SINGLE_EXTENT)), sh
+    if sh is None:
+        return "mixed", "no dominant wavelength: the sizes cannot be measured in wavelengths", None
+    dominant = rules["dominant"]
+    rule = ("<= %g %s, aspect <= %g" % (rules["spot_size"], unit, rules["round_aspect"]) if d in SHAPE_RULE_DIMS
+            else "<= %g %s; the aspect not used in %dD" % (rules["spot_size"], unit, d))
+    if sh["holes"] >= dominant and sh["holes"] >= sh["spots"]:
+        return "holes", "%.0f%% of the off cells in holes (round off islands %s; >= %.0f%%)" % (
+            100 * sh["holes"], rule, 100 * dominant), sh
+    why = {"spots": "spots (%s)" % rule,
+           "worms": "worms (not spots, <= %g %s)" % (rules["worm_size"], unit),
+           "stripes": "stripes (> %g %s%s)" % (rules["worm_size"], unit,
+                                              " or reaching round the box" if d in SHAPE_RULE_DIMS else "")}
+    for kind in KINDS:
+        if sh[kind] >= dominant:
+            return kind, "%.0f%% of the on cells in %s; >= %.0f%%" % (100 * sh[kind], why[kind], 100 * dominant), sh
+    return "mixed", "%s: none >= %.0f%%" % (share_text(sh), 100 * dominant), sh
 
 
 def run_threshold(summary):
@@ -363,11 +484,24 @@ def check_whole(run_dir, path, shape):
                               "" if sub is None else " (or %s sub-sampled)" % " x ".join(str(m) for m in reversed(sub))))
 
 
-def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
-    """All numbers of a run folder (or of one field file: no change measure)."""
+def total_cells_of(run_dir, v):
+    """The cells of the run's grid (pattern.csv's on_cells count them): from its summary.json, else the field's."""
+    summary = summary_of(run_dir)
+    if summary is None:
+        return int(v.size)
+    total = 1
+    for n in grid_of(summary)[1]:
+        total *= int(n)
+    return total
+
+
+def analyse(run_dir, theta, rules=None, dynamics_mode="auto"):
+    """All numbers of a run folder (or of one field file: no change measure, no dynamics). dynamics_mode
+    "required": an InputError, before anything is written, where the run's pattern.csv gives no verdict."""
     np = need_modules("numpy")["numpy"]
     rule = theta
-    if os.path.isfile(run_dir):
+    one_file = os.path.isfile(run_dir)
+    if one_file:
         files = [(None, run_dir)]
         run_dir = os.path.dirname(os.path.abspath(run_dir))
         if os.path.basename(run_dir) == "checkpoints":  # a checkpoint: its run's summary.json is one folder up
@@ -384,6 +518,14 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
     step, path = files[-1]
     v, t = read_v(path)
     check_whole(run_dir, path, v.shape)
+    if one_file:
+        dyn = dynamics.verdict([], 0)
+        dyn["reason"] = ("one field file given: the dynamics verdict reads the run folder's pattern.csv "
+                         "(give the folder; %s)" % dynamics.needed_text())
+    else:
+        dyn = dynamics.of_run(run_dir, total_cells_of(run_dir, v), step)
+    if dyn["verdict"] is None and dynamics_mode == "required":  # before the measure: nothing written, fast
+        raise InputError("%s: no dynamics verdict (--dynamics required): %s" % (run_dir, dyn["reason"]))
     L = lengths_of(run_dir, path, v.shape)
     if len(L) != v.ndim:
         raise InputError("%s: %dD field, but the domain has %d lengths" % (path, v.ndim, len(L)))
@@ -400,15 +542,24 @@ def analyse(run_dir, theta, change_limit=CHANGE_LIMIT):
         for x in L:
             volume *= x
         c = change(np, v0, t0, v, t, theta, m["boundary_per_volume"] * volume, volume / v.size)
-    cls, reason = classify(m, c, change_limit)
+    cls, reason, sh = classify(m, rules)
     m["threshold_rule"] = "mid" if rule == "mid" else "fixed"
     m["threshold_source"] = source
     return {"file": path, "previous_file": files[-2][1] if len(files) >= 2 else None, "time": t,
-            "class": cls, "reason": reason, "change": c, **m}
+            "class": cls, "shares": sh, "reason": reason, "dynamics": dyn,
+            "rules": dict(RULES, **(rules or {})), "change": c, **m}
 
 
-def percent(share):
-    return "-" if share is None else "%.0f%%" % (100 * share)
+def dynamics_text(d):
+    """The dynamics row of the table."""
+    if not d:
+        return "-"
+    if d["verdict"] is None:
+        return "undetermined (%s)" % d["reason"]
+    extra = "period %s, " % num(d["period"]) if d.get("period") is not None else ""
+    return "%s (%s; %smedian rate %s, median churn %s over t %s to %s, %d rows)" % (
+        d["verdict"], d["reason"], extra, num(d["median_change_rate"]), num(d["median_churn"]),
+        num(d["span"][0]), num(d["span"][1]), d["rows"])
 
 
 def table(r):
@@ -423,13 +574,15 @@ def table(r):
         ("boundary per %s" % unit, num(r["boundary_per_volume"])),
         ("Euler characteristic", "%d (%s per %s)" % (r["euler"], num(r["euler_per_volume"]), unit)),
         ("dominant wavelength", num(r["wavelength"])),
-        ("components (on)", "%d, %s mean %s, median %s, largest %s, median aspect %s; %s of the on cells in "
-         "round islands" % (r["components"], unit, num(r["component_size_mean"]), num(r["component_size_median"]),
-                            num(r["component_size_max"]), num(r.get("component_aspect_median"), 3),
-                            percent(r["component_island_share"]))),
-        ("holes (off components)", "%d, %s mean %s, median %s, largest %s, median aspect %s; %s of the off cells in "
-         "round islands" % (r["holes"], unit, num(r["hole_size_mean"]), num(r["hole_size_median"]),
-                            num(r["hole_size_max"]), num(r.get("hole_aspect_median"), 3), percent(r["hole_island_share"]))),
+        ("shapes", "-" if not r.get("shares") else share_text(r["shares"]) + " (on cells in spots, worms, "
+         "stripes; off cells in holes)"),
+        ("components (on)", "%d, %s mean %s, median %s, largest %s, median aspect %s" % (
+            r["components"], unit, num(r["component_size_mean"]), num(r["component_size_median"]),
+            num(r["component_size_max"]), num(r.get("component_aspect_median"), 3))),
+        ("holes (off components)", "%d, %s mean %s, median %s, largest %s, median aspect %s" % (
+            r["holes"], unit, num(r["hole_size_mean"]), num(r["hole_size_median"]), num(r["hole_size_max"]),
+            num(r.get("hole_aspect_median"), 3))),
+        ("dynamics", dynamics_text(r.get("dynamics"))),
         ("change", "-" if not c else "boundary speed %s, v changes by %s per unit time (t %s to %s, "
          "%d cells flipped)" % (num(c["boundary_speed"]), "%s (relative L2)" % num(c["l2_change_rate"])
                                 if c.get("l2_change_rate") is not None else
@@ -440,13 +593,23 @@ def table(r):
     return "".join("%-*s  %s\n" % (width, k, v) for k, v in rows)
 
 
+def rules_of(a):
+    """The class thresholds of the options (gs_post.py pattern, montage), checked together."""
+    rules = {"spot_size": a.spot_size, "worm_size": a.worm_size, "round_aspect": a.round_aspect,
+             "dominant": a.dominant_share}
+    if rules["worm_size"] <= rules["spot_size"]:
+        raise InputError("--worm-size %g is not above --spot-size %g: a worm is larger than a spot"
+                         % (rules["worm_size"], rules["spot_size"]))
+    return rules
+
+
 def cmd_pattern(a):
     if not os.path.exists(a.run):  # named before the default -o next to it, which the user did not give
         raise InputError("%s: no such run folder or field file" % a.run)
     out = a.output or os.path.join(a.run if os.path.isdir(a.run) else os.path.dirname(os.path.abspath(a.run)),
                                    "pattern.json")
     output_file(out, "-o")
-    r = analyse(a.run, a.threshold, a.change_limit)
+    r = analyse(a.run, a.threshold, rules_of(a), a.dynamics)
     sys.stdout.write(table(r))
     try:
         with open(out, "w") as f:

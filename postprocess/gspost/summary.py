@@ -12,7 +12,7 @@ import os
 
 from .common import InputError
 
-KNOWN_SUMMARY_VERSION = 7
+KNOWN_SUMMARY_VERSION = 8
 COMPLETE = ("ok", "done")  # summary.json status of a run that reached time.steps
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "summary.schema.json")
 

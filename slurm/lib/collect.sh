@@ -167,7 +167,7 @@ write_result() {
     echo "members: $ok ok, $failed not finished${of_them:+ ($of_them)}"
     printf '%s\n' "${lines[@]}"
     # What the command found, in its own words (the Pearson study's agreements), when it wrote it this time.
-    [[ -f $dir/findings.txt ]] && cat "$dir/findings.txt"
+    if [[ -f $dir/findings.txt ]]; then cat "$dir/findings.txt"; fi
   } >"$dir/result.txt.tmp" && mv "$dir/result.txt.tmp" "$dir/result.txt"
   echo "$name: result $result -> $dir/result.txt"
 }

@@ -219,7 +219,7 @@ case $test in
     # A 2 x 2 sweep whose montage job also measures the members' patterns (docs/patterns.md):
     # classes.png coloured by class and patterns.csv beside result.txt. One task is
     # cancelled before it starts (--max-parallel 1 runs the tasks one by one): its cell
-    # and row stay, labelled as not finished.
+    # and row stay, labelled as not finished. The chart has linear F and k axes, one marker per member.
     res=$("$root/slurm/sweep.sh" --site localhost --F 0.03:0.039:2 --k 0.058:0.062:2 --max-parallel 1 --time 00:05:00 \
       --out "$out/sweep" "$root/inputs/dots.toml" grid.n=128 grid.L=128 time.steps=6000 output.every=3000)
     echo "$res"
@@ -253,17 +253,22 @@ r = rows[("0.039", "0.058")]
 assert r["status"] == "not finished" and "no summary.json" in r["reason"] and not r["class"], r
 # The chart: each class's colour fills about a quarter of the plotting area, and the cancelled
 # member's cell is white (the colours of gspost/classes.py).
+for key in want:  # the shares of the on set add up to 1; the dynamics columns are there (null: no window set)
+    r = rows[key]
+    if r["class"] != "uniform":
+        assert abs(sum(float(r["share_" + kind]) for kind in ("spots", "worms", "stripes")) - 1) < 1e-9, r
+    assert "dynamics" in r and "dynamics_reason" in r, r
+# The chart: linear k (x) and F (y) axes, one square marker per member coloured by class (the colours of
+# gspost/classes.py), all of one size; the cancelled member's marker is white.
 img = (mpimg.imread(os.path.join(sweep, "classes.png"))[:, :, :3] * 255).round().astype(int)
-colours = {"stripes": (44, 160, 44), "spots": (31, 119, 180), "uniform": (190, 190, 190), "holes": (255, 127, 14),
-           "changing": (214, 39, 40)}
+colours = {"uniform": (190, 190, 190), "single": (140, 86, 75), "spots": (31, 119, 180), "holes": (255, 127, 14),
+           "worms": (148, 103, 189), "stripes": (44, 160, 44), "mixed": (227, 119, 194)}
 count = {c: int((np.abs(img - rgb).sum(axis=2) <= 3).sum()) for c, rgb in colours.items()}
 print("pixels per class colour:", count)
 big = max(count.values())
 assert all(count[c] > 0.5 * big for c in want.values()), count
-assert count["holes"] < 0.05 * big and count["changing"] < 0.05 * big, count
-# The cancelled member's cell (upper left: F up, k right) is white where the others are coloured: its
-# centre is at the uniform cell's (upper right) height and the stripes cell's (lower left) column (the
-# medians of their pixels; the legend's swatches are few), a quarter cell below the centre, past its label.
+assert all(count[c] < 0.05 * big for c in colours if c not in want.values()), count
+# Where each class's marker is (the medians of its pixels; the legend's swatches are few).
 def centre(name):
     r, c = np.nonzero(np.abs(img - colours[name]).sum(axis=2) <= 3)
     return int(np.median(r)), int(np.median(c))
@@ -271,9 +276,9 @@ def centre(name):
 spots_row, spots_col = centre("spots")
 # F up, k right: stripes (0.03, 0.058) lower left, spots (0.03, 0.062) lower right, uniform (0.039, 0.062) upper right.
 assert abs(spots_row - lower) <= 3 and abs(spots_col - right) <= 3 and upper < lower and left < right, \
-    ("class colours in the wrong cells", centre("stripes"), centre("spots"), centre("uniform"))
-assert (img[upper + (lower - upper) // 4, left] >= 250).all(), ("the cancelled member's cell is not white",
-                                                              img[upper + (lower - upper) // 4, left])
+    ("class colours in the wrong places", centre("stripes"), centre("spots"), centre("uniform"))
+# The cancelled member (0.039, 0.058): at the uniform marker's height and the stripes marker's column, white.
+assert (img[upper, left] >= 250).all(), ("the cancelled member's marker is not white", img[upper, left])
 print("patterns.csv and classes.png: stripes, spots, uniform and the cancelled member as expected")
 PY
     echo "PASS: sweep $array: classes.png and patterns.csv with three classes and the cancelled member labelled" ;;

@@ -59,6 +59,12 @@ expect pattern_threshold_above_one 1 "output.pattern_threshold" "above 0 and bel
 expect pattern_threshold_subnormal 1 "output.pattern_threshold" "subnormal" "a finite number >= 2.2e-308" -- "$GOOD" output.pattern_threshold=1e-320
 expect rkl2_even_stages 1 "time.stages" "4 is even" "use 5" -- "$GOOD" time.integrator=rkl2 time.stages=4
 expect rkl2_two_stages 1 "time.stages" "2 is even" "use 3" -- "$GOOD" time.integrator=rkl2 time.stages=2
+# The dynamics measure (output.dynamics_window): a window that is not whole steps, one longer than the rows'
+# interval, a run too short for the verdict, the measure with the pattern off.
+expect dynamics_window_not_steps 1 "output.dynamics_window" "not a whole number of steps" -- "$GOOD" time.dt=0.5 output.dynamics_window=0.75
+expect dynamics_window_longer 1 "output.dynamics_window" "longer than the 10 steps between rows" "at most 10" -- "$GOOD" output.pattern_every=10 output.dynamics_window=20
+expect dynamics_run_too_short 1 "time.steps" "needs 16" "output.pattern_every at most 25" -- "$GOOD" time.steps=800 output.pattern_every=100 output.dynamics_window=10
+expect dynamics_without_pattern 1 "output.dynamics_window" "output.pattern_threshold is \"off\"" -- "$GOOD" output.pattern_threshold=off output.dynamics_window=10
 
 # Bad input aimed at an existing output folder leaves its files as they were.
 mkdir -p "$OUT/existing"

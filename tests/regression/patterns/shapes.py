@@ -8,7 +8,10 @@ axis and along a slanted direction that wraps into one single stripe (count,
 wavelength, Euler characteristic 0), a blob cut by the periodic faces and
 corners counted once with its whole area, two cells that touch only at a
 corner across the periodic corner (one component), a uniform field, 3D balls
-and slabs, and the boundary speed of a stripe moved by one cell. Then the
+and slabs, islands of a known aspect (spots when round, worms when elongated),
+and the boundary speed of a stripe moved by one cell (recorded; it no longer
+decides the class: tests/unit/test_dynamics.py checks the dynamics verdict and
+tests/unit/test_shape_classes.py the shape classes with shares). Then the
 command line: the JSON written, one-line errors for bad input."""
 import json
 import math
@@ -163,7 +166,8 @@ check("3D spherical shell: components, off components, Euler", (m["components"],
 # Islands by shape: an 8 x 8 lattice (spacing 20 on a 160^2 box, starting at the origin so the islands at the faces
 # and the corner are cut by the wrap) of elliptic islands of the same area, each turned by its own angle, of aspect
 # 1, 1.5, 2 and 3, all far smaller than wavelength^2. Round ones (1, 1.5) are spots; ones twice as long as wide or
-# more are worms, not spots; their negatives likewise holes or not. The measured aspect is the drawn one.
+# more are worms, not spots; their negatives are holes when round, else a sheet (one on component reaching round
+# the box: stripes). The measured aspect is the drawn one.
 L = [160.0, 160.0]
 x, y = coords([160, 160], L)
 for aspect, round_ in ((1.0, True), (1.5, True), (2.0, False), (3.0, False)):
@@ -181,7 +185,7 @@ for aspect, round_ in ((1.0, True), (1.5, True), (2.0, False), (3.0, False)):
     check("islands of aspect %g: median aspect" % aspect, m["component_aspect_median"], aspect, 0.12 * aspect)
     check("islands of aspect %g: smaller than wavelength^2" % aspect,
           bool(m["component_size_max"] < m["wavelength"] ** 2), True)
-    check("islands of aspect %g: class" % aspect, cls, "spots" if round_ else "stripes")
+    check("islands of aspect %g: class" % aspect, cls, "spots" if round_ else "worms")
     m, cls = classify(0.5 - v, L)
     check("holes of aspect %g: class" % aspect, cls, "holes" if round_ else "stripes")
 
@@ -193,8 +197,8 @@ v1 = np.roll(v0, 1, axis=1)
 m = pattern.measure(v1, L, pattern.THETA)
 c = pattern.change(np, v0, 100.0, v1, 110.0, pattern.THETA, m["boundary_per_volume"] * 64 * 64, 0.25)
 check("stripes moved by h = 0.5 in 10: boundary speed", c["boundary_speed"], 0.05, 1e-12)
-check("stripes moved: class with the default limit", pattern.classify(m, c)[0], "changing")
-check("stripes moved: class with --change-limit 0.1", pattern.classify(m, c, 0.1)[0], "stripes")
+# The change is recorded, not a class: moving stripes are stripes (whether they move is the dynamics verdict's).
+check("stripes moved: class", pattern.classify(m)[0], "stripes")
 
 # A field that decayed to nothing: its change is absolute (relative to a norm of 1e-86 it read 7.8e+80).
 tiny = v1 * 1e-86
@@ -203,13 +207,14 @@ check("decayed field: no relative change", c["l2_change_rate"], None)
 check("decayed field: absolute change per unit time", c["l2_change_rate_absolute"],
       float(np.sqrt(np.mean((2 * tiny) ** 2))) / 10.0, 1e-100)
 m = pattern.measure(tiny, L, pattern.THETA)
-shown = pattern.table(dict(m, change=c, file="x", time=110.0, **dict(zip(("class", "reason"), pattern.classify(m, c)))))
+shown = pattern.table(dict(m, change=c, file="x", time=110.0, dynamics=None,
+                           **dict(zip(("class", "reason", "shares"), pattern.classify(m)))))
 check("decayed field: the table says the change is absolute", "absolute" in shown and "e+" not in shown, True)
 # A uniform field cut halfway (--threshold mid, as a sweep's montage does): no on set, not specks of noise.
 flat = 0.3 + 1e-6 * np.random.default_rng(7).random((64, 64))
 m = pattern.measure(flat, [64.0, 64.0], "mid")
 check("uniform field at theta mid: components, holes, Euler", (m["components"], m["euler"]), (0, 0))
-check("uniform field at theta mid: class", pattern.classify(m, None)[0], "uniform")
+check("uniform field at theta mid: class", pattern.classify(m)[0], "uniform")
 
 # The command line on a folder of two field files (and a summary-less folder: lengths from the cells).
 out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/patterns_shapes"
@@ -229,12 +234,24 @@ p = subprocess.run(post + [run], capture_output=True, text=True)
 print(p.stdout, p.stderr)
 check("command line: exit status", p.returncode, 0)
 result = json.load(open(os.path.join(run, "pattern.json")))
-check("command line: class of the moving stripes (h = 1: speed 0.1)", result["class"], "changing")
-check("command line: boundary speed", result["change"]["boundary_speed"], 0.1, 1e-12)
+check("command line: class of the moving stripes", result["class"], "stripes")
+check("command line: stripes share", result["shares"]["stripes"], 1.0, 1e-12)
+check("command line: boundary speed (h = 1: 0.1, recorded)", result["change"]["boundary_speed"], 0.1, 1e-12)
 check("command line: wavelength (32 cells)", result["wavelength"], 32.0, 1e-9)
-# The island shares read as percentages, not counts.
-check("table: island shares as percentages", "% of the on cells in round islands" in pattern.table(
-    dict(result, change=None)), True)
+check("command line: no pattern.csv: dynamics verdict null", result["dynamics"]["verdict"], None)
+check("command line: no pattern.csv: the reason says what is needed",
+      "output.dynamics_window" in result["dynamics"]["reason"] and "output.pattern_every" in result["dynamics"]["reason"],
+      True)
+# The shares read as percentages, not fractions.
+check("table: shares as percentages", "stripes 100%" in pattern.table(dict(result, change=None)), True)
+# --dynamics required without a verdict: one line naming what is needed, exit 1, the JSON left as it was.
+before = open(os.path.join(run, "pattern.json")).read()
+p = subprocess.run(post + [run, "--dynamics", "required"], capture_output=True, text=True)
+lines = p.stderr.strip().splitlines()
+check("--dynamics required without pattern.csv: exit 1, one line naming output.dynamics_window",
+      (p.returncode, len(lines), "output.dynamics_window" in p.stderr), (1, 1, True))
+check("--dynamics required without pattern.csv: pattern.json not written over",
+      open(os.path.join(run, "pattern.json")).read() == before, True)
 # A box or plane output is a cut of the domain, not a periodic box: refused in one line (with its run's
 # summary.json: regression.patterns_presets), never measured as if it were one.
 with h5py.File(os.path.join(out, "fields_box_00000110.h5"), "w") as f:
@@ -248,7 +265,13 @@ for args, needle in (([os.path.join(out, "nothing")], "no such run folder"),
                      ([out], "no fields_*.h5"),
                      ([run, "--threshold", "x"], "--threshold"),
                      ([run, "--threshold", "middle"], "a finite number, or mid"),
-                     ([run, "--change-limit", "0"], "--change-limit"),
+                     ([run, "--change-limit", "0.1"], "--change-limit was removed"),
+                     ([run, "--dynamics", "always"], "--dynamics"),
+                     ([run, "--dominant-share", "0.5"], "--dominant-share"),
+                     ([run, "--dominant-share", "1.5"], "--dominant-share"),
+                     ([run, "--round-aspect", "0.9"], "--round-aspect"),
+                     ([run, "--spot-size", "-1"], "--spot-size"),
+                     ([run, "--worm-size", "0.5"], "--worm-size"),
                      ([run, "-o", os.path.join(out, "no", "p.json")], "-o")):
     p = subprocess.run(post + args, capture_output=True, text=True)
     lines = p.stderr.strip().splitlines()
@@ -260,4 +283,4 @@ for args, needle in (([os.path.join(out, "nothing")], "no such run folder"),
 if failures:
     print("FAIL: %d checks: %s" % (len(failures), "; ".join(failures)))
     sys.exit(1)
-print("PASS: components, holes, Euler characteristic, wavelength, boundary speed and class of known shapes")
+print("PASS: components, holes, Euler characteristic, wavelength, boundary speed, class and options of known shapes")

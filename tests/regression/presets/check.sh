@@ -31,7 +31,7 @@ for preset in "${presets[@]}"; do
   rm -rf "$run_dir"
   log=$outdir/$name.log
   rc=0
-  "$bin" "$preset" time.steps=10 output.every=0 "output.dir=$run_dir" >"$log" 2>&1 || rc=$?
+  "$bin" "$preset" time.steps=10 output.every=0 output.dynamics_window=0 "output.dir=$run_dir" >"$log" 2>&1 || rc=$?
   summary=$run_dir/summary.json
   problem=""
   if [[ $rc -ne 0 ]]; then

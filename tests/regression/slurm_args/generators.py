@@ -46,6 +46,9 @@ def gen_sweep(rng):
         "--ranks-per-node": lambda: pick(rng, ["1", "2"], INTS_BAD),
         "--time": lambda: pick(rng, TIMES, TIMES_BAD),
         "--max-parallel": lambda: pick(rng, ["2", "10"], INTS_BAD + ["lots"]),
+        "--dominant-share": lambda: pick(rng, ["0.7", "1"], REALS_BAD + ["0.5", "1.5"]),
+        "--round-aspect": lambda: pick(rng, ["1.75", "2"], REALS_BAD + ["0.5"]),
+        "--dynamics": lambda: pick(rng, ["auto", "required"], ["", "always"]),
     }
     return build(rng, opts, [])
 
