@@ -4,7 +4,7 @@
 # tree for the build and source folders):
 #   bin/grayscott                          the program
 #   bin/gs-submit gs-cancel gs-sweep gs-scaling gs-convergence
-#       gs-time-to-accuracy gs-latency gs-post
+#       gs-time-to-accuracy gs-latency gs-pearson gs-post
 #                                          the job, study and postprocessing commands
 #   lib/grayscott/                         the Catalyst plugin, the MPI latency injector
 #   share/grayscott/inputs/                the ready inputs; inputs/catalyst/ the in-situ
@@ -59,7 +59,7 @@ install(FILES ${gen}/installed.sh DESTINATION ${GS_INSTALL_SHAREDIR}/slurm/lib)
 set(GS_COMMANDS
   gs-submit=slurm/submit.sh gs-cancel=slurm/cancel.sh gs-sweep=slurm/sweep.sh gs-scaling=slurm/scaling.sh
   gs-convergence=slurm/convergence.sh gs-time-to-accuracy=slurm/time_to_accuracy.sh gs-latency=slurm/latency.sh
-  gs-post=postprocess/gs_post.py)
+  gs-pearson=slurm/pearson.sh gs-post=postprocess/gs_post.py)
 set(GS_COMMAND_NAMES "")
 foreach(entry IN LISTS GS_COMMANDS)
   string(REGEX REPLACE "=.*" "" GS_COMMAND "${entry}")

@@ -101,8 +101,11 @@ def plot(rows, path):
         ok = r["agree"] == "yes"
         ax.plot(r["k"], r["F"], "o" if ok else "x", color="tab:green" if ok else "tab:red", markersize=9)
         period = " %s" % num(r["period"], 3) if r.get("period") else ""
+        # A label goes left of its point where another point sits just right of it (iota and theta, eta and lambda).
+        crowded = any(0 < o["k"] - r["k"] <= 0.004 and abs(o["F"] - r["F"]) < 0.003 for o in rows)
         ax.annotate("%s  %s\n%s%s" % (GREEK.get(r["type"], r["type"]), r["type"], r["class"] + ", " + str(r["dynamics"]), period),
-                    (r["k"], r["F"]), textcoords="offset points", xytext=(6, 4), fontsize=8)
+                    (r["k"], r["F"]), textcoords="offset points", xytext=(-6, 4) if crowded else (6, 4),
+                    ha="right" if crowded else "left", fontsize=8)
     ax.set_xlabel("k (kill rate)")
     ax.set_ylabel("F (feed rate)")
     agree = sum(r["agree"] == "yes" for r in rows)

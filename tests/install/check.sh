@@ -49,7 +49,7 @@ for d in "$src" "$build" "$(readlink -f "$src")" "$(readlink -f "$build")"; do
   [[ -z $hits ]] || fail "the installed tree names $d in: $(echo "$hits" | head -5 | tr '\n' ' ')"
 done
 for f in bin/grayscott bin/gs-submit bin/gs-cancel bin/gs-sweep bin/gs-scaling bin/gs-convergence bin/gs-time-to-accuracy \
-    bin/gs-latency bin/gs-post share/grayscott/slurm/submit.sh share/grayscott/slurm/cpu.sbatch share/grayscott/slurm/lib/job.sh \
+    bin/gs-latency bin/gs-pearson bin/gs-post share/grayscott/slurm/submit.sh share/grayscott/slurm/cpu.sbatch share/grayscott/slurm/lib/job.sh \
     share/grayscott/slurm/lib/installed.sh share/grayscott/slurm/inputs/convergence-2d.toml share/grayscott/postprocess/gs_post.py \
     share/grayscott/postprocess/gspost/summary.py share/grayscott/docs/summary.schema.json share/grayscott/inputs/default.toml \
     share/grayscott/inputs/catalyst/slice.py share/doc/grayscott/README.md share/modulefiles/grayscott/0.1.0.lua; do
@@ -77,7 +77,7 @@ if [[ $mode == tree ]]; then
   user 'command -v grayscott; grayscott --version; echo "GS_ROOT=$GS_ROOT"; echo "PYTHONPATH=$PYTHONPATH"
 module help grayscott 2>&1
 /usr/bin/python3 -c "import gspost.summary as s; print(\"gspost\", s.__file__)"
-for c in gs-submit gs-cancel gs-sweep gs-scaling gs-convergence gs-time-to-accuracy gs-latency gs-post; do command -v $c; done' \
+for c in gs-submit gs-cancel gs-sweep gs-scaling gs-convergence gs-time-to-accuracy gs-latency gs-pearson gs-post; do command -v $c; done' \
     >"$out/module.txt" 2>&1 || fail "module load grayscott: $(tail -n 5 "$out/module.txt")"
   grep -qxF "$prefix/bin/grayscott" "$out/module.txt" || fail "grayscott on PATH is not the installed one: $(head -n 1 "$out/module.txt")"
   grep -qxF "$expected_version" "$out/module.txt" || fail "the installed --version is not the build's '$expected_version'"
@@ -85,7 +85,7 @@ for c in gs-submit gs-cancel gs-sweep gs-scaling gs-convergence gs-time-to-accur
   grep -qxF "GS_ROOT=$prefix/share/grayscott" "$out/module.txt" || fail "the module does not set GS_ROOT to the share folder"
   grep -qF "gspost $prefix/share/grayscott/postprocess/gspost/summary.py" "$out/module.txt" ||
     fail "PYTHONPATH does not reach the installed gspost: $(grep gspost "$out/module.txt")"
-  for c in gs-submit gs-cancel gs-sweep gs-scaling gs-convergence gs-time-to-accuracy gs-latency gs-post; do
+  for c in gs-submit gs-cancel gs-sweep gs-scaling gs-convergence gs-time-to-accuracy gs-latency gs-pearson gs-post; do
     grep -qxF "$prefix/bin/$c" "$out/module.txt" || fail "$c is not on PATH after module load"
     grep -qF "$c" "$out/module.txt" || fail "module help does not name $c"
   done
