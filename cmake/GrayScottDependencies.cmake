@@ -42,6 +42,20 @@ find_package(PNG REQUIRED)
 # Parallel HDF5 for checkpoints and field outputs. Prefer the MPI build: if the
 # serial libhdf5-dev is also installed it would otherwise win silently.
 set(HDF5_PREFER_PARALLEL TRUE)
+# FindHDF5 runs the compiler wrapper on a test file under the build folder, and
+# Debian's h5pcc splits a path at its spaces: with a space in the build
+# folder's path the wrapper is run through cmake/hdf5/wrapper_in_safe_path.sh,
+# which hands it copies in a folder without one.
+if(CMAKE_BINARY_DIR MATCHES "[ \t]" AND NOT HDF5_C_COMPILER_EXECUTABLE)
+  find_program(GS_HDF5_C_WRAPPER NAMES h5pcc h5pcc.openmpi h5cc h5cc.openmpi)
+  if(GS_HDF5_C_WRAPPER)
+    set(safe_wrapper ${CMAKE_BINARY_DIR}/hdf5-wrapper/h5pcc)
+    file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/hdf5-wrapper)
+    file(WRITE ${safe_wrapper} "#!/usr/bin/env bash\nexec bash \"${PROJECT_SOURCE_DIR}/cmake/hdf5/wrapper_in_safe_path.sh\" \"${GS_HDF5_C_WRAPPER}\" \"$@\"\n")
+    file(CHMOD ${safe_wrapper} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+    set(HDF5_C_COMPILER_EXECUTABLE ${safe_wrapper} CACHE FILEPATH "HDF5 C compiler wrapper (through a folder without spaces)")
+  endif()
+endif()
 # 1.10: collective metadata (H5Pset_coll_metadata_write, io/h5.cpp) arrived then.
 find_package(HDF5 1.10 REQUIRED COMPONENTS C)
 if(NOT HDF5_IS_PARALLEL)
