@@ -7,6 +7,7 @@
 #include "comm/reduce.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/struct_reducer.hpp"
 #include "physics/cell_update.hpp"
 
 namespace gs {
@@ -33,13 +34,8 @@ struct StatsValue {
 // Each member is combined exactly as its own Kokkos::MinMax or Sum reducer
 // would (same identities, same comparisons, `+=` in the same order), so the
 // fused pass gives the same bits as the separate ones did.
-struct StatsReducer {
-  using reducer = StatsReducer;
+struct StatsOps {
   using value_type = StatsValue;
-  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-
-  explicit StatsReducer(value_type& v) : value_(&v) {}
-
   template <class Dest, class Src>
   KOKKOS_INLINE_FUNCTION static void combine(Dest& dest, const Src& src) {
     for (int f = 0; f < 2; ++f) {
@@ -49,11 +45,7 @@ struct StatsReducer {
       dest.bad[f] += src.bad[f];
     }
   }
-  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const { combine(dest, src); }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const {
-    combine(dest, src);
-  }
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
+  KOKKOS_INLINE_FUNCTION static void init(value_type& v) {
     for (int f = 0; f < 2; ++f) {
       v.min[f] = Kokkos::reduction_identity<double>::min();
       v.max[f] = Kokkos::reduction_identity<double>::max();
@@ -61,13 +53,8 @@ struct StatsReducer {
       v.bad[f] = 0;
     }
   }
-  KOKKOS_INLINE_FUNCTION value_type& reference() const { return *value_.data(); }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return value_; }
-  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
-
- private:
-  result_view_type value_;
 };
+using StatsReducer = StructReducer<StatsOps>;
 
 // One value into a running minimum, maximum, sum and non-finite count.
 KOKKOS_INLINE_FUNCTION void add_value(double a, double& lo, double& hi, double& sum, long long& bad) {

@@ -6,38 +6,27 @@
 #include <cstdio>
 
 #include "comm/reduce.hpp"
+#include "core/struct_reducer.hpp"
 
 namespace gs {
 
 namespace {
 
-// The sum of ChangeSums member by member (as CountsReducer in minkowski.cpp).
-struct ChangeReducer {
-  using reducer = ChangeReducer;
+// The sum of ChangeSums member by member.
+struct ChangeOps {
   using value_type = ChangeSums;
-  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-
-  explicit ChangeReducer(value_type& v) : value_(&v) {}
-
   template <class Dest, class Src>
   KOKKOS_INLINE_FUNCTION static void combine(Dest& dest, const Src& src) {
     dest.squared += src.squared;
     dest.gained += src.gained;
     dest.lost += src.lost;
   }
-  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const { combine(dest, src); }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const { combine(dest, src); }
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
+  KOKKOS_INLINE_FUNCTION static void init(value_type& v) {
     v.squared = 0;
     v.gained = v.lost = 0;
   }
-  KOKKOS_INLINE_FUNCTION value_type& reference() const { return *value_.data(); }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return value_; }
-  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
-
- private:
-  result_view_type value_;
 };
+using ChangeReducer = StructReducer<ChangeOps>;
 
 double median(std::vector<double> x) {
   if (x.empty()) return 0;

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "comm/reduce.hpp"
+#include "core/struct_reducer.hpp"
 #include "physics/cell_update.hpp"
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) && defined(__SSE2__)
@@ -17,13 +18,8 @@ namespace {
 
 // The sum of PatternCounts member by member (Kokkos::Sum needs operator+=
 // and a reduction identity for the type; this says the same in one place).
-struct CountsReducer {
-  using reducer = CountsReducer;
+struct CountsOps {
   using value_type = PatternCounts;
-  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-
-  explicit CountsReducer(value_type& v) : value_(&v) {}
-
   template <class Dest, class Src>
   KOKKOS_INLINE_FUNCTION static void combine(Dest& dest, const Src& src) {
     dest.cells += src.cells;
@@ -33,22 +29,13 @@ struct CountsReducer {
     }
     dest.vertices += src.vertices;
   }
-  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const { combine(dest, src); }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const {
-    combine(dest, src);
-  }
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const {
+  KOKKOS_INLINE_FUNCTION static void init(value_type& v) {
     v.cells = 0;
     for (int d = 0; d < 3; ++d) v.faces[d] = v.edges[d] = 0;
     v.vertices = 0;
   }
-  KOKKOS_INLINE_FUNCTION value_type& reference() const { return *value_.data(); }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return value_; }
-  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
-
- private:
-  result_view_type value_;
 };
+using CountsReducer = StructReducer<CountsOps>;
 
 // The "on" bits of the column of cells at x that meet the low edge along x
 // of cell (z, y, x): bit 3 the cell itself, bit 2 (z, y-1), bit 1 (z-1, y),

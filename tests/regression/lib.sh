@@ -20,6 +20,16 @@ study_start() {
   mkdir -p "$2"
 }
 
+# own_folder OUTDIR: sets `work` to a new folder beside OUTDIR that only this invocation uses (two ctest
+# runs of one build, or the same test twice at once, never share it), removed when the script exits.
+# Call it in the script's own shell (not in $(...), whose exit would remove the folder at once).
+own_folder() {
+  mkdir -p "$(dirname "$1")"
+  work=$(mktemp -d "$1.XXXXXX")
+  # shellcheck disable=SC2064
+  trap "rm -rf $(printf %q "$work")" EXIT
+}
+
 # json_field FILE KEY: the value of KEY in a summary.json (a dotted KEY such as
 # final_stats.v_mean reaches into objects), read with Python's json: strings
 # as they are, numbers and lists as JSON, nothing for null or a missing key or file.

@@ -12,9 +12,7 @@ set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 bin=$1
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-mkdir -p "$(dirname "$2")"
-work=$(mktemp -d "$2.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+own_folder "$2"
 study_start "$bin" "$work/study dir"
 out="$work/study dir"
 small=(grid.n=128 grid.L=1.25 time.steps=60000 output.fields_every=60000)

@@ -8,9 +8,7 @@ set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 bin=$1
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-mkdir -p "$(dirname "$2")"
-work=$(mktemp -d "$2.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+own_folder "$2"
 study_start "$bin" "$work/study"
 GS_BIN=$bin bash "$root/slurm/pearson.sh" --local --out "$work/study" >"$work/study.log" 2>&1 ||
   { tail -20 "$work/study.log" >&2; fail "the study failed"; }
