@@ -6,6 +6,7 @@
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
 #         | chain_early_errors | chain_busy_folder | restart_checks | cleanup
 #         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel | sweep_cancel | study_cancel
+#         | pearson
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -487,5 +488,24 @@ PY
     grep -Eq "^  $out/conv/n0016: cancelled" "$out/conv/result.txt" || fail "the n = 16 level is not listed as cancelled"
     echo "PASS: cancel.sh cancelled sweep $array with its montage job $montage, and a convergence study with its collect job $collect; result.txt says cancelled" ;;
 
+  pearson)
+    # The Pearson study on Slurm (not --local): a job array of two types at his cell size over half his
+    # box and a collect job after it; result.txt counts the agreements (gs_post.py pearson's findings).
+    res=$("$root/slurm/pearson.sh" --site localhost --time 00:05:00 --types gamma,iota --out "$out/pearson" \
+      grid.n=128 grid.L=1.25 time.steps=60000 output.fields_every=60000)
+    echo "$res"
+    array=$(sed -n 's/.*job array \([0-9]*\),.*/\1/p' <<<"$res")
+    collect=$(sed -n 's/.*collect job \([0-9]*\) .*/\1/p' <<<"$res")
+    [[ -n $array && -n $collect ]] || fail "pearson.sh printed no job ids: $res"
+    state=$(wait_job "$collect" 240)
+    [[ $state == COMPLETED ]] || { cat "$out"/pearson/pearson-*.out >&2; fail "the collect job ended $state"; }
+    grep -q '^result: ok' "$out/pearson/result.txt" &&
+      grep -qx 'agreement: 2 of 2 types agree with the published descriptions' "$out/pearson/result.txt" ||
+      fail "result.txt: $(cat "$out/pearson/result.txt")"
+    for t in gamma iota; do
+      [[ $(field "$out/pearson/$t/summary.json" status) == ok ]] || fail "$t did not finish"
+    done
+    [[ -s $out/pearson/pearson.png && -s $out/pearson/pearson.md ]] || fail "no pearson.png or pearson.md"
+    echo "PASS: the Pearson study as array $array and collect job $collect: 2 of 2 agree" ;;
   *) fail "unknown test $test" ;;
 esac
