@@ -211,6 +211,9 @@ inline bool pattern_enabled(const SimConfig& c) { return c.output.pattern != Out
 inline long log_interval(const SimConfig& c) {
   return c.output.log_every > 0 ? c.output.log_every : (c.time.steps / 20 > 1 ? c.time.steps / 20 : 1);
 }
+// Rows of pattern.csv the dynamics verdict needs in the last half of the run
+// (physics/dynamics.hpp; the loader refuses a run that cannot have them).
+inline constexpr long kDynamicsMinRows = 16;
 inline long pattern_interval(const SimConfig& c) { return c.output.pattern_every > 0 ? c.output.pattern_every : log_interval(c); }
 inline double pattern_theta(const SimConfig& c) {
   if (c.output.pattern == OutputConfig::Pattern::Value) return c.output.pattern_threshold;

@@ -30,7 +30,6 @@
 #include "core/error.hpp"
 #include "config/output_box.hpp"
 #include "numerics/stencil_taps.hpp"
-#include "physics/dynamics.hpp"
 
 namespace gs {
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config.hpp"
 #include "core/json.hpp"
 #include "grid/decomposition.hpp"
 #include "grid/fields.hpp"
@@ -20,8 +21,6 @@ namespace gs {
 
 // The label of the copy of v the measure compares with.
 inline constexpr const char* kDynamicsSnapshotLabel = "dynamics_snapshot_v";
-// Rows the verdict needs in the last half of the run.
-inline constexpr long kDynamicsMinRows = 16;
 // Below this RMS rate of change of v (per time unit) over the last quarter of
 // the judged rows, the pattern is steady: 1e-3 of change in v over 1000 time
 // units. (A frozen lattice still has a few cells at theta that cross it.)

@@ -92,6 +92,8 @@ const Expected kExpected[] = {
     {"output.image_scale", "2", kFree, Uses::Always},
     {"output.fields_every", "5", kFree, Uses::Always},
     {"output.pattern_threshold", "0.1", kFree, Uses::Always},
+    {"output.pattern_every", "5", kFree, Uses::Always},
+    {"output.dynamics_window", "0.5", kFree, Uses::Always},
     {"output.fields_precision", "float32", kFree, Uses::Always},
     {"output.fields_compression", "deflate", kFree, Uses::Always},
     {"output.fields_deflate_level", "7", kFree, Uses::Always},
@@ -144,7 +146,8 @@ bool used(Uses uses, const SimConfig& c) {
 
 const char* role_name(RestartRole r) { return r == kGrid ? "Grid" : r == kPhysics ? "Physics" : "Free"; }
 
-const char* kBase = "[grid]\nn = 32\nL = 32.0\n[time]\ndt = 0.5\nsteps = 10\n";
+// 40 steps with a row of pattern.csv each: room for output.dynamics_window's 16 rows in the last half.
+const char* kBase = "[grid]\nn = 32\nL = 32.0\n[time]\ndt = 0.5\nsteps = 40\n[output]\npattern_every = 1\n";
 
 // Whether a restart of `run` from a checkpoint written by `written` is refused.
 bool refused(const SimConfig& written, const SimConfig& run) { return !restart_conflict(run, config_to_json(written, 0)).empty(); }
