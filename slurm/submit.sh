@@ -159,6 +159,17 @@ submitted="submitted by slurm/submit.sh" link=""
 [[ -z $link && -z ${GS_SWEEP_FILE:-} ]] && link=" "
 [[ -n $dep ]] &&
   submitted+=", waiting for $dep (if that can never be met, Slurm cancels this job before it starts and no further line comes here: see scontrol show job ID, or sacct -j ID)"
+# Every job --dependency names must exist: Slurm drops an unknown one and starts
+# the job at once, while chain.log would say it waits (and restart=latest would
+# read an older checkpoint while the real predecessor still runs). Asked of
+# scontrol (jobs in the queue or ended within MinJobAge), then sacct.
+if [[ -n $dep ]] && ((!dry)); then
+  for id in $(grep -oE ':[0-9]+([_+][0-9]+)?' <<<"$dep" | tr -d ':'); do
+    scontrol show job "${id%%+*}" >/dev/null 2>&1 ||
+      [[ -n $(sacct -n -X -j "${id%%+*}" -o JobID 2>/dev/null) ]] ||
+      args_refuse --dependency "$dep" "jobs Slurm knows: job $id is neither queued nor recently ended (scontrol show job $id); nothing was submitted"
+  done
+fi
 if ((dry)); then
   # Slurm writes the log into OUTPUT_DIR, so it must exist; a new submission
   # clears a STOP file left by slurm/cancel.sh. The line prints the job id, as a real submission does.

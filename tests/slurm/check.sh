@@ -6,7 +6,7 @@
 #         | chain_requeue | chain_cancel_early | chain_messages | chain_cancel_signal | chain_time_limit
 #         | chain_early_errors | chain_busy_folder | restart_checks | cleanup
 #         | sweep | sweep_patterns | scaling | convergence_failed | collect_cancel | sweep_cancel | study_cancel
-#         | pearson
+#         | pearson | dependency_check
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -507,5 +507,18 @@ PY
     done
     [[ -s $out/pearson/pearson.png && -s $out/pearson/pearson.md ]] || fail "no pearson.png or pearson.md"
     echo "PASS: the Pearson study as array $array and collect job $collect: 2 of 2 agree" ;;
+  dependency_check)
+    # --dependency naming a job Slurm does not know is refused before anything is queued or
+    # written (Slurm would drop it and start the job at once); a job that exists is waited for.
+    rc=0
+    submit --dependency afterok:99999999 "$pattern" "${small[@]}" "output.dir=$out/dep" >"$out/dep.out" 2>"$out/dep.err" || rc=$?
+    [[ $rc == 2 && $(grep -c . "$out/dep.err") == 1 ]] || fail "an unknown dependency: exit $rc, $(cat "$out/dep.err")"
+    grep -q 'job 99999999 is neither queued nor recently ended' "$out/dep.err" || fail "the refusal does not name the job: $(cat "$out/dep.err")"
+    [[ ! -e $out/dep && -z $(my_jobs) ]] || fail "the refused submission left a folder or a job"
+    held=$(sbatch --parsable --hold --job-name=gs-held --output=/dev/null --chdir="$out" --wrap true)
+    id=$(submit --dependency "afterany:$held" "$pattern" "${small[@]}" "output.dir=$out/dep2")
+    grep -q "waiting for afterany:$held" "$out/dep2/chain.log" || fail "chain.log: $(cat "$out/dep2/chain.log")"
+    scancel "$id" "$held"
+    echo "PASS: an unknown --dependency is refused in one line, nothing queued; a known one is accepted" ;;
   *) fail "unknown test $test" ;;
 esac

@@ -13,7 +13,7 @@ add_test(NAME slurm.cluster_stop COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/
 set_tests_properties(slurm.cluster_stop PROPERTIES FIXTURES_CLEANUP slurm_cluster LABELS slurm SKIP_RETURN_CODE 77 TIMEOUT 60)
 foreach(t mpi_job restart_chain chain_limit chain_cancel chain_early_stop chain_no_progress chain_requeue chain_cancel_early
     chain_messages chain_cancel_signal chain_time_limit chain_early_errors chain_busy_folder restart_checks cleanup sweep sweep_patterns
-    scaling convergence_failed collect_cancel sweep_cancel study_cancel pearson)
+    scaling convergence_failed collect_cancel sweep_cancel study_cancel pearson dependency_check)
   add_test(NAME slurm.${t}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/check.sh ${t} $<TARGET_FILE:grayscott> ${GS_SLURM_STATE}
             ${CMAKE_CURRENT_BINARY_DIR}/slurm_out/${t})
