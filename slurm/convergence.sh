@@ -51,7 +51,7 @@ USAGE
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
 prog=$args_prog
-n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=generic-cpu time=00:30:00
+n0=16 levels=4 dt0=0.2 steps0=10 out=out/convergence ranks=1 local=0 site=${GS_SITE:-generic-cpu} time=00:30:00
 reference="" expect="" tol=0.2 dry=0 scaling=h2 pattern=0 compare=points
 while (($#)); do
   case $1 in

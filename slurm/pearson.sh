@@ -24,7 +24,7 @@ USAGE
 }
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
-out=out/pearson input=$study_root/inputs/pearson.toml types="" local=0 jobs=2 site=generic-cpu time=00:30:00 dry=0
+out=out/pearson input=$study_root/inputs/pearson.toml types="" local=0 jobs=2 site=${GS_SITE:-generic-cpu} time=00:30:00 dry=0
 classes=()
 while (($#)); do
   case $1 in

@@ -79,7 +79,7 @@ args_overrides "$@"
 out=${out:-out/scaling-$kind}
 args_text --out "$out"
 out=$(realpath -m -- "$out")
-site=${site:-generic-$([[ ${#gpu[@]} -gt 0 ]] && echo gpu || echo cpu)}
+site=${site:-${GS_SITE:-generic-$([[ ${#gpu[@]} -gt 0 ]] && echo gpu || echo cpu)}}
 bin=${GS_BIN:-$(gs_default_bin "$study_root")}
 # A launcher with arguments ("mpiexec --oversubscribe") is several words.
 read -r -a mpiexec <<<"${MPIEXEC:-mpiexec}"

@@ -6,7 +6,8 @@
 usage() {
   cat <<'USAGE'
 usage: slurm/submit.sh [options] INPUT.toml [key=value ...]
-  --site NAME|FILE       site settings: slurm/site/NAME.env (default: generic-cpu, or generic-gpu with --gpu)
+  --site NAME|FILE       site settings: slurm/site/NAME.env (default: $GS_SITE when set, else generic-cpu,
+                         or generic-gpu with --gpu)
   --gpu                  slurm/gpu.sbatch: one rank per GPU (GS_GPUS_PER_NODE of the site)
   --nodes N              nodes (default 1)
   --ranks-per-node R     MPI ranks per node (default 4; GPU job: GS_GPUS_PER_NODE, one rank per GPU)
@@ -73,7 +74,8 @@ limit_s=$(args_seconds "$time")
 [[ $extra != *[[:cntrl:]]* ]] || args_refuse --sbatch "$extra" "sbatch options without control characters"
 kind=cpu
 ((gpu)) && kind=gpu
-site_file=$(args_site --site "${site:-generic-$kind}" "$root")
+# A site the module or the admin set (GS_SITE: a name or an .env file) is the default.
+site_file=$(args_site --site "${site:-${GS_SITE:-generic-$kind}}" "$root")
 # shellcheck disable=SC1090
 source "$site_file"
 # shellcheck disable=SC2206
@@ -162,12 +164,13 @@ submitted="submitted by slurm/submit.sh" link=""
 # Every job --dependency names must exist: Slurm drops an unknown one and starts
 # the job at once, while chain.log would say it waits (and restart=latest would
 # read an older checkpoint while the real predecessor still runs). Asked of
-# scontrol (jobs in the queue or ended within MinJobAge), then sacct.
+# squeue (jobs in the queue, or ended within the cluster's MinJobAge), then
+# sacct. Not in a dry run, which only prints what would be submitted.
 if [[ -n $dep ]] && ((!dry)); then
   for id in $(grep -oE ':[0-9]+([_+][0-9]+)?' <<<"$dep" | tr -d ':'); do
-    scontrol show job "${id%%+*}" >/dev/null 2>&1 ||
+    [[ -n $(squeue -h -t all -j "${id%%+*}" -o %i 2>/dev/null) ]] ||
       [[ -n $(sacct -n -X -j "${id%%+*}" -o JobID 2>/dev/null) ]] ||
-      args_refuse --dependency "$dep" "jobs Slurm knows: job $id is neither queued nor recently ended (scontrol show job $id); nothing was submitted"
+      args_refuse --dependency "$dep" "jobs Slurm knows: job $id is neither queued nor recently ended (squeue -t all -j $id); nothing was submitted"
   done
 fi
 if ((dry)); then

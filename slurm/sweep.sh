@@ -34,7 +34,7 @@ USAGE
 }
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/study.sh"
-F=0.01:0.07:7 k=0.045:0.065:5 out=out/sweep site=generic-cpu rpn=1 time=00:30:00 maxp="" dry=0
+F=0.01:0.07:7 k=0.045:0.065:5 out=out/sweep site=${GS_SITE:-generic-cpu} rpn=1 time=00:30:00 maxp="" dry=0
 classes=()  # the class options, handed to the montage job's gs_post.py montage as given
 while (($#)); do
   case $1 in
