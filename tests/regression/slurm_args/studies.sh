@@ -165,4 +165,13 @@ grep -Eq '^reason: the n = 16 .*run failed \(exit [1-9][0-9]*\): .*checkpoint.*n
   fail "conv3/result.txt does not say which run failed, its exit status, its message and its log"
 grep -q 'n0008: ok' "$work/conv3/result.txt" && grep -q 'n0032: never started (no summary.json and no log' "$work/conv3/result.txt" ||
   fail "conv3/result.txt does not list the levels"
-echo "PASS: study folders with another plan refused; MPIEXEC with options; failed --local study recorded; bad keys, GS_BIN and layouts refused before queueing"
+# 5. GS_SITE in the environment (what a module or the admin sets) is the default site; --site still wins.
+site_of() { grep -oE 'GS_SITE=[^ ]*' <<<"$1" | head -n 1; }
+p=$(GS_SITE=localhost GS_BIN=$bin "$root/slurm/submit.sh" --dry-run "$root/inputs/default.toml" "output.dir=$work/site")
+[[ $(site_of "$p") == "GS_SITE=$root/slurm/site/localhost.env" ]] || fail "GS_SITE=localhost is not submit.sh's default: $(site_of "$p")"
+p=$(GS_SITE=localhost GS_BIN=$bin "$root/slurm/submit.sh" --dry-run --site generic-cpu "$root/inputs/default.toml" "output.dir=$work/site")
+[[ $(site_of "$p") == "GS_SITE=$root/slurm/site/generic-cpu.env" ]] || fail "--site does not win over GS_SITE: $(site_of "$p")"
+rc=0
+GS_SITE=nosuch GS_BIN=$bin "$root/slurm/submit.sh" --dry-run "$root/inputs/default.toml" "output.dir=$work/site" 2>"$work/site.err" >/dev/null || rc=$?
+[[ $rc == 2 ]] && grep -q "nosuch" "$work/site.err" || fail "GS_SITE=nosuch: exit $rc, $(cat "$work/site.err")"
+echo "PASS: study folders with another plan refused; MPIEXEC with options; failed --local study recorded; bad keys, GS_BIN and layouts refused before queueing; GS_SITE is the default site"
