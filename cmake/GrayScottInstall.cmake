@@ -16,6 +16,12 @@
 #   share/modulefiles/grayscott/VERSION(.lua)  the module file (Environment Modules / Lmod)
 # The project's command names start with "gs-": README.md lists which is which.
 include(GNUInstallDirs)
+# Readable by every user whatever the installer's umask (077 made the prefix
+# and bin/ 700): the folders install makes (their mode still passes through
+# the umask, so the last rule below adds a+rx to them too) and the project's
+# own files.
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+    WORLD_READ WORLD_EXECUTE)
 
 install(TARGETS grayscott RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY inputs/ DESTINATION ${GS_INSTALL_SHAREDIR}/inputs)
@@ -83,3 +89,37 @@ configure_file(cmake/install/grayscott.lua.in ${gen}/modulefiles/${PROJECT_VERSI
 configure_file(cmake/install/grayscott.tcl.in ${gen}/modulefiles/${PROJECT_VERSION} @ONLY)
 install(FILES ${gen}/modulefiles/${PROJECT_VERSION}.lua ${gen}/modulefiles/${PROJECT_VERSION}
         DESTINATION ${GS_INSTALL_MODULEDIR})
+
+# Last: the project's installed folders and programs readable (and, where
+# executable, runnable) by all, also from a checkout made under umask 077
+# (USE_SOURCE_PERMISSIONS copies its modes). Only the project's own paths:
+# never the whole prefix, which may be /usr/local.
+set(GS_OWN_PATHS ${GS_INSTALL_SHAREDIR} ${CMAKE_INSTALL_DOCDIR} ${GS_INSTALL_MODULEDIR} ${CMAKE_INSTALL_LIBDIR}/grayscott
+    ${CMAKE_INSTALL_BINDIR}/grayscott)
+foreach(entry IN LISTS GS_COMMANDS)
+  string(REGEX REPLACE "=.*" "" c "${entry}")
+  list(APPEND GS_OWN_PATHS ${CMAKE_INSTALL_BINDIR}/${c})
+endforeach()
+install(CODE "
+  foreach(p ${GS_OWN_PATHS})
+    set(full \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/\${p}\")
+    if(IS_ABSOLUTE \"\${p}\")
+      set(full \"\$ENV{DESTDIR}\${p}\")
+    endif()
+    if(EXISTS \"\${full}\")
+      execute_process(COMMAND chmod -R a+rX \"\${full}\" RESULT_VARIABLE rc)
+      if(rc)
+        message(FATAL_ERROR \"chmod -R a+rX \${full} failed\")
+      endif()
+      # The folders above it up to the prefix: mkdir gave them the umask's mode (an added
+      # a+rx, never a removed bit, so a shared prefix keeps its own).
+      get_filename_component(up \"\${full}\" DIRECTORY)
+      set(top \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\")
+      while(NOT up STREQUAL top AND up MATCHES \"^\${top}/\")
+        execute_process(COMMAND chmod a+rx \"\${up}\")
+        get_filename_component(up \"\${up}\" DIRECTORY)
+      endwhile()
+      execute_process(COMMAND chmod a+rx \"\${top}\")
+    endif()
+  endforeach()
+")

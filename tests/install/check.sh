@@ -74,6 +74,19 @@ module load grayscott
 }
 
 if [[ $mode == tree ]]; then
+  # Installed under umask 077 (issue 51): every folder and file of it readable by all, every program
+  # runnable by all, and another user (nobody) runs the program.
+  um="$tmp/umask prefix"
+  (umask 077 && cmake --install "$build" --prefix "$um") >"$out/install-umask.log" 2>&1 ||
+    fail "cmake --install under umask 077: $(tail -n 3 "$out/install-umask.log")"
+  closed=$( (find "$um" -type d ! -perm -o=rx; find "$um" -type f ! -perm -o=r; find "$um" -type f -perm -u=x ! -perm -o=x) | head -3)
+  [[ -z $closed ]] || fail "installed under umask 077, not open to all: $closed"
+  if id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+    chmod a+x "$tmp"  # mktemp made it 700: let another user through to the prefix
+    setpriv --reuid=nobody --regid=nogroup --clear-groups "$um/bin/grayscott" --version >"$out/nobody.txt" 2>&1 ||
+      fail "user nobody cannot run the program installed under umask 077: $(cat "$out/nobody.txt")"
+  fi
+  echo "ok: installed under umask 077, the tree is readable and the programs runnable by all"
   user 'command -v grayscott; grayscott --version; echo "GS_ROOT=$GS_ROOT"; echo "PYTHONPATH=$PYTHONPATH"
 module help grayscott 2>&1
 /usr/bin/python3 -c "import gspost.summary as s; print(\"gspost\", s.__file__)"
