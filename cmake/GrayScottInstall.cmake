@@ -51,7 +51,11 @@ endfunction()
 gs_relative(GS_BIN_TO_SHARE ${CMAKE_INSTALL_BINDIR} ${GS_INSTALL_SHAREDIR})
 gs_relative(GS_SHARE_TO_BIN ${GS_INSTALL_SHAREDIR} ${CMAKE_INSTALL_BINDIR})
 gs_relative(GS_SHARE_TO_LIB ${GS_INSTALL_SHAREDIR} ${CMAKE_INSTALL_LIBDIR}/grayscott)
-set(GS_INSTALL_MODULEDIR ${CMAKE_INSTALL_DATADIR}/modulefiles/grayscott)
+# The module's name and version (share/modulefiles/NAME/VERSION): two installs
+# with other versions sit side by side in one module tree, and `module swap` works.
+set(GS_MODULE_NAME grayscott CACHE STRING "name of the installed module file (share/modulefiles/NAME/VERSION)")
+set(GS_MODULE_VERSION ${PROJECT_VERSION} CACHE STRING "version of the installed module file (default: the project's)")
+set(GS_INSTALL_MODULEDIR ${CMAKE_INSTALL_DATADIR}/modulefiles/${GS_MODULE_NAME})
 gs_relative(GS_MODULE_TO_PREFIX ${GS_INSTALL_MODULEDIR} "")
 gs_relative(GS_PREFIX_TO_BIN "" ${CMAKE_INSTALL_BINDIR})
 gs_relative(GS_PREFIX_TO_SHARE "" ${GS_INSTALL_SHAREDIR})
@@ -85,9 +89,17 @@ string(REPLACE ";" " " GS_COMMAND_NAMES "${GS_COMMAND_NAMES}")
 # the prefix from their own place.
 configure_file(cmake/install/help.txt.in ${gen}/help.txt @ONLY)
 file(READ ${gen}/help.txt GS_MODULE_HELP)
-configure_file(cmake/install/grayscott.lua.in ${gen}/modulefiles/${PROJECT_VERSION}.lua @ONLY)
-configure_file(cmake/install/grayscott.tcl.in ${gen}/modulefiles/${PROJECT_VERSION} @ONLY)
-install(FILES ${gen}/modulefiles/${PROJECT_VERSION}.lua ${gen}/modulefiles/${PROJECT_VERSION}
+configure_file(cmake/install/grayscott.lua.in ${gen}/modulefiles/${GS_MODULE_VERSION}.lua.in @ONLY)
+configure_file(cmake/install/grayscott.tcl.in ${gen}/modulefiles/${GS_MODULE_VERSION}.in @ONLY)
+# The prefix is known only when `cmake --install --prefix P` runs: written in then.
+install(CODE "
+  foreach(f ${GS_MODULE_VERSION}.lua ${GS_MODULE_VERSION})
+    file(READ \"${gen}/modulefiles/\${f}.in\" text)
+    string(REPLACE \"%%GS_INSTALLED_PREFIX%%\" \"\${CMAKE_INSTALL_PREFIX}\" text \"\${text}\")
+    file(WRITE \"${gen}/modulefiles/installed/\${f}\" \"\${text}\")
+  endforeach()
+")
+install(FILES ${gen}/modulefiles/installed/${GS_MODULE_VERSION}.lua ${gen}/modulefiles/installed/${GS_MODULE_VERSION}
         DESTINATION ${GS_INSTALL_MODULEDIR})
 
 # Last: the project's installed folders and programs readable (and, where

@@ -87,6 +87,25 @@ if [[ $mode == tree ]]; then
       fail "user nobody cannot run the program installed under umask 077: $(cat "$out/nobody.txt")"
   fi
   echo "ok: installed under umask 077, the tree is readable and the programs runnable by all"
+  # The module file copied, and linked, into a site's module tree elsewhere: the installed prefix (absolute)
+  # first on PATH, whatever the working folder holds; with that prefix gone, loading fails naming it.
+  site="$tmp/site modules"
+  mkdir -p "$site/copied/grayscott" "$site/linked/grayscott" "$work/bin"
+  cp "$um/share/modulefiles/grayscott/0.1.0.lua" "$site/copied/grayscott/"
+  ln -s "$um/share/modulefiles/grayscott/0.1.0.lua" "$site/linked/grayscott/0.1.0.lua"
+  for how in copied linked; do
+    got=$(cd "$work" && env -i HOME="$tmp/home" PATH=/usr/bin:/bin MP="$site/$how" bash -c 'source /usr/share/lmod/lmod/init/bash
+      module use "$MP"; module load grayscott; echo "${PATH%%:*}"; echo "$GS_ROOT"' 2>&1)
+    [[ $got == "$um/bin"$'\n'"$um/share/grayscott" ]] || fail "the $how module file: PATH and GS_ROOT are not the installed prefix's: $got"
+  done
+  mv "$um" "$tmp/gone"
+  rc=0
+  (env -i HOME="$tmp/home" PATH=/usr/bin:/bin MP="$site/copied" bash -c 'source /usr/share/lmod/lmod/init/bash
+    module use "$MP"; module load grayscott' >"$out/gone.txt" 2>&1) || rc=$?
+  mv "$tmp/gone" "$um"
+  ((rc != 0)) && grep -qF "no program at $um/bin/grayscott" <(tr '\n' ' ' <"$out/gone.txt" | tr -s ' ') ||
+    fail "a module file whose prefix is gone: exit $rc, $(cat "$out/gone.txt")"
+  echo "ok: the module file copied or linked into another tree puts $um/bin first; with the prefix gone it fails naming it"
   user 'command -v grayscott; grayscott --version; echo "GS_ROOT=$GS_ROOT"; echo "PYTHONPATH=$PYTHONPATH"
 module help grayscott 2>&1
 /usr/bin/python3 -c "import gspost.summary as s; print(\"gspost\", s.__file__)"
