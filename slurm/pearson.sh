@@ -56,6 +56,9 @@ bad=$(sed -n 's/^unknown //p' <<<"$points")
 [[ -z $bad ]] || args_refuse --types "$types" "a comma-separated list of $(paste -sd' ' <<<"$known")"
 out=$(realpath -m -- "$out")
 [[ $out != *[[:cntrl:]]* ]] || args_refuse --out "$out" "a folder name without control characters"
+# On Slurm the array's manifest is split at white space (slurm/lib/job.sh), as a sweep's: --local takes any path.
+((local)) || [[ $out =~ ^[A-Za-z0-9_./+-]+$ ]] ||
+  args_refuse --out "$out" "on Slurm, a path of letters, digits and _ . / + - (no spaces; --local takes any path)"
 post=(/usr/bin/python3 "$study_root/postprocess/gs_post.py" pearson "$out" --table "$table" "${classes[@]}")
 # The class options are checked now, before any run (gs_post.py refuses a bad one in one line).
 "${post[@]}" --check-options >/dev/null || exit 2
