@@ -67,11 +67,12 @@ def why_not(r, t):
 
 def member(run_dir, t, theta, rules):
     """One type's row (None where its run left no summary.json)."""
-    if not os.path.isdir(run_dir) or summary_of(run_dir) is None:
+    summary = summary_of(run_dir)
+    if summary is None:
         return None
     r = analyse(run_dir, theta, rules, "required")
     d = r["dynamics"]
-    program = (summary_of(run_dir) or {}).get("dynamics") or {}
+    program = summary.get("dynamics") or {}
     agree = r["class"] in t["shapes"] and d["verdict"] in t["dynamics"]
     return {"type": t["type"], "F": t["F"], "k": t["k"], "description": t["description"],
             "accepted_shapes": "|".join(t["shapes"]), "accepted_dynamics": "|".join(t["dynamics"]),

@@ -95,7 +95,6 @@ void DiagnosticsOutput<Real>::write(const OutputStep& s, const State<Real>& stat
     if (window_steps_ > 0) samples_.push_back(d);
     report_.last_path = pattern_csv_->path();
     last_euler_ = m.euler;
-    measured_ = true;
   }
   // After the row, which compares with the copy taken a window earlier (the same step may take the next one).
   if (!s.stopping && snapshot_due(s.step)) {
@@ -104,7 +103,7 @@ void DiagnosticsOutput<Real>::write(const OutputStep& s, const State<Real>& stat
     snapshot_step_ = s.step;
   }
   if (!cadence_.due(s) || dec_.rank() != 0) return;
-  const std::string chi = measured_ ? "  chi=" + std::to_string(last_euler_) : "";
+  const std::string chi = last_pattern_.empty() ? "" : "  chi=" + std::to_string(last_euler_);
   const double rate = s.step > s.first_step && s.loop_seconds > 0 ? (s.step - s.first_step) / s.loop_seconds : 0.0;
   const double eta = rate > 0 ? (cfg_.time.steps - s.step) / rate : 0.0;
   const double n = double(last_.cells);

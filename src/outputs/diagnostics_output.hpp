@@ -45,8 +45,7 @@ class DiagnosticsOutput : public CadencedOutput<Real> {
 
   std::unique_ptr<PatternCsv> pattern_csv_;
   std::vector<PatternColumn> last_pattern_;
-  long long last_euler_ = 0;
-  bool measured_ = false;
+  long long last_euler_ = 0;  // of the last row (last_pattern_), for the progress line
   Cadence rows_;              // the rows of pattern.csv
   long window_steps_ = 0;     // 0: no dynamics measure
   Field<Real> snapshot_;      // v at snapshot_step_

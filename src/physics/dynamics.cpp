@@ -104,12 +104,10 @@ ChangeSums change_sums(const Field<Real>& v, const Field<Real>& before, const De
         },
         ChangeReducer(r));
   }
-  allreduce_sum(&r.squared, 1, dec.comm());
-  long long counts[2] = {r.gained, r.lost};
-  allreduce_sum(counts, 2, dec.comm());
-  r.gained = counts[0];
-  r.lost = counts[1];
-  return r;
+  // One all-reduce: the counts travel as doubles, exact (and order-free) below 2^53 cells.
+  double sums[3] = {r.squared, double(r.gained), double(r.lost)};
+  allreduce_sum(sums, 3, dec.comm());
+  return {sums[0], (long long)sums[1], (long long)sums[2]};
 }
 
 DynamicsVerdict judge_dynamics(const std::vector<DynamicsSample>& all, long long total_cells, long row_steps) {
@@ -145,14 +143,10 @@ DynamicsVerdict judge_dynamics(const std::vector<DynamicsSample>& all, long long
     return out;
   }
   const std::size_t tail = std::max<std::size_t>(4, span.size() / 4);
-  bool still = true;
   double tail_rate = 0;
-  for (std::size_t i = span.size() - tail; i < span.size(); ++i) {
-    // Cells whose v sits at theta may still cross it (a few a window in a frozen lattice): the rate alone decides.
-    still = still && span[i].rate <= kSteadyRate;
-    tail_rate = std::max(tail_rate, span[i].rate);
-  }
-  if (still) {
+  for (std::size_t i = span.size() - tail; i < span.size(); ++i) tail_rate = std::max(tail_rate, span[i].rate);
+  // Cells whose v sits at theta may still cross it (a few a window in a frozen lattice): the rate alone decides.
+  if (tail_rate <= kSteadyRate) {
     out.verdict = "steady";
     out.reason = fmt("v changes by at most %.3g per time unit over the last %g time units", tail_rate,
                      span.back().t - span[span.size() - tail].t);
